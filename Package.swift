@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+// Testbed: production modules, the fault-injecting MockServer, and reusable contract suites.
+// Layout and dependency rules: docs/ARCHITECTURE.md.
+import PackageDescription
+
+/// Settings every Testbed target shares: Swift 6 language mode comes from the tools version;
+/// these make existential types and re-exported imports explicit.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Testbed",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ImageCodec", targets: ["ImageCodec"]),
+        .library(name: "MockServer", targets: ["MockServer"]),
+        .executable(name: "mockserver", targets: ["mockserver"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    ],
+    targets: [
+        // C libraries, through system-library shims (module.modulemap + shim.h).
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+
+        // Production modules.
+        .target(name: "ImageCodec", dependencies: ["CPNG", "CTurboJPEG"], swiftSettings: strict),
+
+        // The mock server: imports only the shims and ImageCodec, never a client module.
+        .target(
+            name: "MockServer",
+            dependencies: [
+                "CMicroHTTPD", "ImageCodec",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "MockServer/Server", swiftSettings: strict),
+        .executableTarget(
+            name: "mockserver",
+            dependencies: [
+                "MockServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "MockServer/CLI", swiftSettings: strict),
+
+        // The project's own tests.
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
+        .testTarget(
+            name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl"],
+            swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,64 @@
+// Shim for libmicrohttpd: the variadic calls Swift cannot import, wrapped in prefixed
+// `static inline` functions with fixed signatures.
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <microhttpd.h>
+
+/// Starts a daemon bound to `addr` (port 0 picks a free port) with a request-completed and a
+/// connection-notification callback, both receiving `cls`. Returns NULL when it cannot start.
+static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
+                                            const struct sockaddr *addr,
+                                            MHD_AccessHandlerCallback handler,
+                                            void *cls,
+                                            MHD_RequestCompletedCallback completed,
+                                            MHD_NotifyConnectionCallback notify,
+                                            unsigned int connection_limit,
+                                            unsigned int idle_timeout_seconds) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, cls,
+                            MHD_OPTION_SOCK_ADDR, addr,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
+static inline uint16_t cmhd_bind_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// The socket of a connection, or -1.
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// The per-socket context set by the connection-notification callback, or NULL.
+static inline void *cmhd_connection_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// Dissolves the TCP association of the connection's socket (`connect` with AF_UNSPEC), so the
+/// kernel answers the peer with a RST; the caller then returns MHD_NO and MHD closes the socket.
+/// Returns 0 on success, -1 with errno set otherwise.
+static inline int cmhd_reset_connection(struct MHD_Connection *connection) {
+    int fd = cmhd_connection_fd(connection);
+    if (fd < 0) return -1;
+    struct sockaddr sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_family = AF_UNSPEC;
+    return connect(fd, &sa, sizeof sa);
+}
+
+#endif

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs the system libraries Testbed links against, only when they are missing.
+# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
+set -euo pipefail
+
+apt_packages=(libmicrohttpd-dev libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libsqlite3-dev pkg-config)
+brew_packages=(libmicrohttpd curl jpeg-turbo libpng sqlite pkg-config)
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "install-deps: no 'swift' on PATH; install a Swift 6 toolchain first (https://swift.org/install)." >&2
+  exit 1
+fi
+
+case "$(uname -s)" in
+  Linux)
+    missing=()
+    for p in "${apt_packages[@]}"; do
+      dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+      exit 0
+    fi
+    echo "install-deps: installing ${missing[*]}"
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+      if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+        echo "install-deps: need root to run: apt-get install -y ${missing[*]}" >&2; exit 1
+      fi
+    fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    ;;
+  Darwin)
+    if ! command -v brew >/dev/null 2>&1; then
+      echo "install-deps: Homebrew not found; run: brew install ${brew_packages[*]}" >&2
+      exit 1
+    fi
+    missing=()
+    for p in "${brew_packages[@]}"; do
+      brew list --versions "$p" >/dev/null 2>&1 || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] || brew install "${missing[@]}"
+    ;;
+  *)
+    echo "install-deps: unsupported system $(uname -s); install: ${apt_packages[*]}" >&2
+    exit 1
+    ;;
+esac
