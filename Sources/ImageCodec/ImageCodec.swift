@@ -1,0 +1,87 @@
+public import Foundation
+
+/// Reads and writes PNG and JPEG images: libpng for PNG, libjpeg-turbo's TurboJPEG for JPEG.
+///
+/// Every function is stateless and safe to call concurrently from any number of threads: each
+/// call makes its own libpng and TurboJPEG state. No input bytes can make a call trap; bad data
+/// throws an ``ImageCodecError``.
+///
+/// Encoding lives in `ImageCodec+Encoding.swift`, test-data corruption in
+/// `ImageCodec+Corruption.swift`.
+public enum ImageCodec {
+    /// The default pixel limit for ``decode(_:maxPixels:)``: 50 megapixels, 200 MB of RGBA.
+    public static let defaultMaxPixels = 50_000_000
+
+    /// Reads the format and dimensions from the header without decoding any pixels.
+    ///
+    /// PNG uses libpng's simplified API (`png_image_begin_read_from_memory`), JPEG uses
+    /// `tjDecompressHeader3`. Cheap even for headers that declare gigapixel images.
+    ///
+    /// - Throws: ``ImageCodecError/unsupportedFormat`` for data that is empty or has neither
+    ///   signature, ``ImageCodecError/truncated`` if the data ends inside the header, or
+    ///   ``ImageCodecError/corrupt(_:)`` if the header is malformed.
+    public static func probe(_ data: Data) throws(ImageCodecError) -> ImageInfo {
+        try withBytes(of: data) { bytes throws(ImageCodecError) in
+            switch try FormatSniffer.format(of: bytes) {
+            case .png: try PNGDecoder.probe(bytes)
+            case .jpeg: try JPEGDecoder.probe(bytes)
+            }
+        }
+    }
+
+    /// Decodes a PNG or JPEG image to 8-bit RGBA.
+    ///
+    /// Reads the header first and throws ``ImageCodecError/tooLarge(pixels:)`` when it declares
+    /// more than `maxPixels` pixels, before any pixel memory is allocated. PNG is decoded by
+    /// libpng's simplified API to `PNG_FORMAT_RGBA`; JPEG by `tjDecompress2` to `TJPF_RGBA`,
+    /// strictly: a libjpeg warning, such as premature end of data, is a failure. Pixels are
+    /// written straight into the returned image's array, with no intermediate copy.
+    ///
+    /// - Parameters:
+    ///   - data: The encoded image.
+    ///   - maxPixels: The largest `width * height` to decode.
+    /// - Throws: ``ImageCodecError/truncated`` when decoding fails and the data lacks its end
+    ///   marker (PNG `IEND`, JPEG `EOI`), ``ImageCodecError/corrupt(_:)`` with the decoder's
+    ///   message for other failures, and the errors of ``probe(_:)``.
+    public static func decode(
+        _ data: Data, maxPixels: Int = defaultMaxPixels
+    ) throws(ImageCodecError) -> DecodedImage {
+        try withBytes(of: data) { bytes throws(ImageCodecError) in
+            switch try FormatSniffer.format(of: bytes) {
+            case .png: try PNGDecoder.decode(bytes, maxPixels: maxPixels)
+            case .jpeg: try JPEGDecoder.decode(bytes, maxPixels: maxPixels)
+            }
+        }
+    }
+
+    /// The RGBA byte count of a `width` × `height` image a decoder may allocate.
+    ///
+    /// - Throws: ``ImageCodecError/tooLarge(pixels:)`` if the image has more than `maxPixels`
+    ///   pixels or its byte count overflows `Int`; ``ImageCodecError/corrupt(_:)`` if a side is
+    ///   not positive (the decoders reject such headers first, so this is a backstop).
+    static func decodedByteCount(
+        width: Int, height: Int, maxPixels: Int
+    ) throws(ImageCodecError) -> Int {
+        guard width > 0, height > 0 else {
+            throw .corrupt("The header declares a \(width)×\(height) image")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maxPixels,
+            let bytes = DecodedImage.byteCount(width: width, height: height)
+        else {
+            throw .tooLarge(pixels: overflow ? Int.max : pixels)
+        }
+        return bytes
+    }
+
+    /// Runs `body` on the bytes of `data` without copying them, keeping the typed error
+    /// (`Data.withUnsafeBytes` only rethrows `any Error`).
+    static func withBytes<Value>(
+        of data: Data, _ body: (UnsafeRawBufferPointer) throws(ImageCodecError) -> Value
+    ) throws(ImageCodecError) -> Value {
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(ImageCodecError) in try body(bytes) }
+        }
+        return try result.get()
+    }
+}

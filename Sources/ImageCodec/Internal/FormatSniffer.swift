@@ -1,0 +1,20 @@
+/// Identifies PNG and JPEG data by their leading signature bytes.
+enum FormatSniffer {
+    /// Every PNG file starts with these 8 bytes.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// Every JPEG file starts with an SOI marker (`FF D8`) followed by another marker (`FF`).
+    static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
+
+    /// The format whose signature `bytes` starts with.
+    ///
+    /// - Throws: ``ImageCodecError/truncated`` if `bytes` is a non-empty proper prefix of a
+    ///   signature, ``ImageCodecError/unsupportedFormat`` otherwise.
+    static func format(of bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> ImageFormat {
+        if bytes.starts(with: pngSignature) { return .png }
+        if bytes.starts(with: jpegSignature) { return .jpeg }
+        if !bytes.isEmpty, pngSignature.starts(with: bytes) || jpegSignature.starts(with: bytes) {
+            throw .truncated
+        }
+        throw .unsupportedFormat
+    }
+}
