@@ -9,6 +9,12 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
+#ifdef __linux__
+// The MockServer's scheduler thread waits on epoll (deadlines + clients leaving while their
+// connection is suspended) and is woken through an eventfd; Glibc's Swift module lacks both.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#endif
 
 /// Starts a daemon bound to `addr` (port 0 picks a free port) with a request-completed and a
 /// connection-notification callback, both receiving `cls`. Returns NULL when it cannot start.

@@ -1,0 +1,87 @@
+public import ArgumentParser
+import Foundation
+public import Logging
+import MockServer
+
+/// `mockserver`: the fault-injecting HTTP server for manual testing (`make run`).
+@main
+struct MockServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mockserver",
+        abstract: "Serves generated images and tweet JSON with network faults on demand.",
+        discussion: """
+            Every path takes fault parameters (delay, drip, stall_after, truncate, reset, corrupt, \
+            status, type, bytes, flaky, malformed, empty); GET /__admin/scenarios lists them all. \
+            POST /__admin/offline {"offline":true} closes the main port; the admin port turns it back.
+            """)
+
+    @Option(help: "Address to listen on (IPv4/IPv6 literal or localhost).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Main port (0 picks a free one).")
+    var port = 8080
+
+    @Option(name: .customLong("admin-port"), help: "Admin port (default: main port + 1; 0 picks a free one).")
+    var adminPort: Int?
+
+    @Option(help: "Bearer token the /1.1/ and /2/ endpoints require.")
+    var token = "testbed-token"
+
+    @Flag(help: "Start with the main port closed (switch on with the admin endpoint).")
+    var offline = false
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
+        if let adminPort, !(0...65_535).contains(adminPort) {
+            throw ValidationError("--admin-port must be 0...65535, not \(adminPort)")
+        }
+        if adminPort == nil, port == 65_535 {
+            throw ValidationError("--port 65535 leaves no room for the admin port; pass --admin-port")
+        }
+        if let adminPort, adminPort != 0, adminPort == port {
+            throw ValidationError("--admin-port must differ from --port")
+        }
+        guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+            throw ValidationError("--token must be non-empty and contain no spaces")
+        }
+    }
+
+    func run() async throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        FileDescriptorLimit.raiseToMaximum()
+        var logger = Logger(label: "mockserver")
+        logger.logLevel = level
+        let configuration = MockServer.Configuration(
+            host: host, port: port, adminPort: adminPort ?? (port == 0 ? 0 : port + 1), token: token,
+            startOffline: offline, logger: logger)
+        let server: MockServer
+        do {
+            server = try MockServer.start(configuration)
+        } catch {
+            throw ValidationError("mockserver: \(error)")
+        }
+        say("mockserver listening on \(server.baseURL) (admin \(server.adminURL))\(offline ? ", main port OFFLINE" : "")")
+        say("token: Authorization: Bearer \(token)")
+        say(server.catalogDescription)
+        say("Ctrl-C stops.")
+        let signal = await Signals.next([SIGINT, SIGTERM])
+        say("\nmockserver: signal \(signal), stopping…")
+        server.stop()
+        say("mockserver: stopped")
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Writes a line to standard output at once (unbuffered, so a piped log shows it immediately).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,212 @@
+import CMicroHTTPD
+import Foundation
+import HeapModule
+import Synchronization
+
+/// Nanoseconds on the monotonic clock.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Why a suspended connection was resumed.
+enum WakeReason: Sendable {
+    /// Its deadline passed (end of a `delay`, next `drip` step).
+    case deadline
+    /// What it waited for is ready (a generated image).
+    case ready
+    /// The client closed its end while the connection was suspended.
+    case clientLeft
+    /// The daemon is stopping (offline switch or `stop()`).
+    case shutdown
+
+    /// Whether the connection must now be ended rather than continued.
+    var endsConnection: Bool { self == .clientLeft || self == .shutdown }
+}
+
+/// Owns every suspended connection and the one thread that resumes them.
+///
+/// libmicrohttpd's serving model that scales to thousands of slow connections: a handler or
+/// content reader that has nothing to do *suspends* its connection (`MHD_suspend_connection`)
+/// instead of sleeping or returning 0 (which busy-loops). This scheduler then resumes it when its
+/// deadline passes, when what it waits for is ready, or when the client leaves: a suspended
+/// connection is invisible to MHD's own epoll, so its socket is watched here for `EPOLLRDHUP`.
+/// The thread sleeps in `epoll_wait` until the earliest deadline; an eventfd wakes it early.
+///
+/// `MHD_stop_daemon` aborts the process if a connection is still suspended, so stopping a daemon
+/// goes through ``beginStopping(daemon:)``: it resumes that daemon's connections and refuses new
+/// suspensions under the same lock.
+final class ConnectionScheduler: Sendable {
+    private struct Deadline: Comparable {
+        let nanoseconds: UInt64
+        let token: UInt64
+        static func < (lhs: Deadline, rhs: Deadline) -> Bool {
+            (lhs.nanoseconds, lhs.token) < (rhs.nanoseconds, rhs.token)
+        }
+    }
+
+    /// `@unchecked Sendable`: the connection pointer is only handed to `MHD_resume_connection`,
+    /// which libmicrohttpd documents as callable from any thread.
+    private struct Suspension: @unchecked Sendable {
+        let context: RequestContext
+        let connection: OpaquePointer
+        let fd: Int32
+    }
+
+    private struct State {
+        var deadlines = Heap<Deadline>()
+        var suspended: [UInt64: Suspension] = [:]
+        var tokenByContext: [ObjectIdentifier: UInt64] = [:]
+        var stoppingDaemons: Set<Int> = []
+        var nextToken: UInt64 = 1
+        var shuttingDown = false
+    }
+
+    /// epoll data value that marks the wake-up eventfd (suspension tokens start at 1).
+    private static let wakeToken: UInt64 = 0
+
+    private let state = Mutex(State())
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    private let exited = DispatchSemaphore(value: 0)
+
+    /// Creates the epoll set and eventfd and starts the scheduler thread.
+    init() throws(MockServerError) {
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else { throw .systemResource("an epoll instance", errno: errno) }
+        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard wakeFD >= 0 else {
+            let code = errno
+            close(epollFD)
+            throw .systemResource("an eventfd", errno: code)
+        }
+        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u64: Self.wakeToken))
+        epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+        let thread = Thread { [self] in self.run() }
+        thread.name = "mockserver-scheduler"
+        thread.start()
+    }
+
+    /// Number of connections suspended right now.
+    var suspendedCount: Int { state.withLock { $0.suspended.count } }
+
+    /// Suspends `connection` until `deadline` (monotonic ns; `nil`: until ``resume(_:reason:)``,
+    /// the client leaving, or shutdown). Call only from inside one of the connection's MHD
+    /// callbacks. Returns `false` when its daemon is stopping: the caller must end the connection.
+    func suspend(_ context: RequestContext, connection: OpaquePointer, until deadline: UInt64?) -> Bool {
+        state.withLock { state in
+            guard !state.stoppingDaemons.contains(context.daemonID), !state.shuttingDown else {
+                return false
+            }
+            let token = state.nextToken
+            state.nextToken += 1
+            let fd = cmhd_connection_fd(connection)
+            MHD_suspend_connection(connection)
+            state.suspended[token] = Suspension(context: context, connection: connection, fd: fd)
+            state.tokenByContext[ObjectIdentifier(context)] = token
+            if fd >= 0 {
+                var event = epoll_event(events: EPOLLRDHUP.rawValue, data: epoll_data_t(u64: token))
+                epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event)
+            }
+            if let deadline {
+                let earliest = state.deadlines.min?.nanoseconds ?? .max
+                state.deadlines.insert(Deadline(nanoseconds: deadline, token: token))
+                if deadline < earliest { wake() }
+            }
+            return true
+        }
+    }
+
+    /// Resumes `context`'s connection if it is suspended (from any thread).
+    func resume(_ context: RequestContext, reason: WakeReason) {
+        state.withLock { state in
+            guard let token = state.tokenByContext[ObjectIdentifier(context)] else { return }
+            resume(token: token, reason: reason, in: &state)
+        }
+    }
+
+    /// Refuses new suspensions for `daemon` and resumes all of its suspended connections, so
+    /// that `MHD_stop_daemon` can run. Call ``endStopping(daemon:)`` once it returned.
+    func beginStopping(daemon: Int) {
+        state.withLock { state in
+            state.stoppingDaemons.insert(daemon)
+            let tokens = state.suspended.filter { $0.value.context.daemonID == daemon }.map(\.key)
+            for token in tokens { resume(token: token, reason: .shutdown, in: &state) }
+        }
+    }
+
+    /// Forgets a stopped daemon.
+    func endStopping(daemon: Int) {
+        _ = state.withLock { $0.stoppingDaemons.remove(daemon) }
+    }
+
+    /// Stops the thread (resuming whatever is still suspended) and closes the descriptors.
+    func shutdown() {
+        let wasRunning = state.withLock { state in
+            guard !state.shuttingDown else { return false }
+            state.shuttingDown = true
+            for token in Array(state.suspended.keys) { resume(token: token, reason: .shutdown, in: &state) }
+            wake()
+            return true
+        }
+        guard wasRunning else { return }
+        exited.wait()
+        close(wakeFD)
+        close(epollFD)
+    }
+
+    // MARK: - Thread
+
+    private func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 256)
+        while true {
+            let timeout: Int32? = state.withLock { state in
+                if state.shuttingDown { return nil }
+                guard let next = state.deadlines.min?.nanoseconds else { return -1 }
+                let now = monotonicNanoseconds()
+                guard next > now else { return 0 }
+                // Round up: waking a little late is fine, early would just loop once more.
+                return Int32(min((next - now + 999_999) / 1_000_000, 60_000))
+            }
+            guard let timeout else { break }
+            let count = events.withUnsafeMutableBufferPointer { buffer in
+                epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), timeout)
+            }
+            state.withLock { state in
+                for index in 0..<Int(max(count, 0)) {
+                    let token = events[index].data.u64
+                    if token == Self.wakeToken {
+                        var value: UInt64 = 0
+                        _ = read(wakeFD, &value, 8)
+                    } else {
+                        resume(token: token, reason: .clientLeft, in: &state)
+                    }
+                }
+                let now = monotonicNanoseconds()
+                while let next = state.deadlines.min, next.nanoseconds <= now {
+                    state.deadlines.removeMin()
+                    resume(token: next.token, reason: .deadline, in: &state)
+                }
+            }
+        }
+        exited.signal()
+    }
+
+    /// Resumes one suspension (no-op if it already ended). Holds the lock: `MHD_resume_connection`
+    /// only takes MHD's own short internal lock and never calls back into us.
+    private func resume(token: UInt64, reason: WakeReason, in state: inout State) {
+        guard let suspension = state.suspended.removeValue(forKey: token) else { return }
+        state.tokenByContext[ObjectIdentifier(suspension.context)] = nil
+        if suspension.fd >= 0 {
+            epoll_ctl(epollFD, EPOLL_CTL_DEL, suspension.fd, nil)
+        }
+        suspension.context.setWakeReason(reason)
+        MHD_resume_connection(suspension.connection)
+    }
+
+    private func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+}

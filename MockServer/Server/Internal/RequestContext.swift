@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+
+/// Which of the server's two listeners a request came in on.
+enum DaemonRole: Sendable {
+    /// The main port: everything.
+    case main
+    /// The admin port: `/__admin/…` and `/health` only; stays up while offline.
+    case admin
+}
+
+/// Where a request stands between libmicrohttpd's calls into the handler.
+enum RequestPhase: Sendable {
+    /// Headers are in; nothing decided yet.
+    case received
+    /// Suspended until the `delay` deadline (monotonic ns).
+    case delaying(until: UInt64)
+    /// Suspended until an image is generated.
+    case waitingForImage
+    /// A response was queued.
+    case responded
+}
+
+/// The state of one HTTP request, from its headers to its end (the request-completed callback).
+///
+/// `@unchecked Sendable`: libmicrohttpd calls every callback of a connection on that daemon's one
+/// polling thread, so the plain `var`s are only touched there. The two values other threads hand
+/// over — why a suspended connection was resumed, and a generated image — go through mutexes.
+final class RequestContext: @unchecked Sendable {
+    /// The daemon instance that owns the connection (it outlives its requests).
+    let daemon: DaemonHandle
+    /// HTTP method.
+    let method: String
+    /// Path without the query.
+    let path: String
+    /// The TCP connection's id (same id: reused connection).
+    let connectionID: Int
+    /// Arrival, monotonic ns.
+    let arrival: UInt64
+
+    /// The connection, valid until the request-completed callback.
+    var connection: OpaquePointer?
+    var phase = RequestPhase.received
+    var route = Route.notFound
+    var query = QueryParameters(pairs: [])
+    var faults = FaultParameters()
+    var upload = Data()
+    var uploadOverflow = false
+    /// Admin requests are served but not journalled.
+    var isAdmin = false
+    /// The reply queued (for the journal), with the wire shaping that applies to it.
+    var reply: Reply?
+    var usesReader = false
+    var bytesSent = 0
+    var bodyStart: UInt64?
+    /// Overrides the journal's outcome (`reset`, `truncated`, `client-closed`, `shutdown`).
+    var outcome: String?
+    /// Runs once the response has been sent (used by the main-port offline switch).
+    var afterCompletion: (@Sendable () -> Void)?
+
+    /// The owning daemon's id.
+    var daemonID: Int { daemon.id }
+    /// Main or admin listener.
+    var role: DaemonRole { daemon.role }
+
+    private let wakeReason = Mutex<WakeReason?>(nil)
+    private let delivered = Mutex<Result<SharedBytes, ImageGenerationError>?>(nil)
+
+    init(daemon: DaemonHandle, method: String, path: String, connectionID: Int, arrival: UInt64) {
+        self.daemon = daemon
+        self.method = method
+        self.path = path
+        self.connectionID = connectionID
+        self.arrival = arrival
+    }
+
+    /// Records why the scheduler resumed the connection (scheduler thread).
+    func setWakeReason(_ reason: WakeReason) { wakeReason.withLock { $0 = reason } }
+
+    /// Takes the reason of the last resumption, if any (polling thread).
+    func takeWakeReason() -> WakeReason? { wakeReason.withLock { reason in defer { reason = nil }; return reason } }
+
+    /// Hands over a generated image (generator thread).
+    func deliver(_ result: Result<SharedBytes, ImageGenerationError>) { delivered.withLock { $0 = result } }
+
+    /// Takes the handed-over image (polling thread).
+    func takeDelivered() -> Result<SharedBytes, ImageGenerationError>? {
+        delivered.withLock { result in defer { result = nil }; return result }
+    }
+}

@@ -1,0 +1,112 @@
+import ImageCodec
+
+/// The `gallery.json` scenarios.
+enum GalleryScenario: String, Sendable, CaseIterable {
+    /// Six fine images of at least 800×600.
+    case `default`
+    /// One fine, one slow (3 s), one corrupt, one missing, one oversized, one stalled.
+    case mixed
+    /// The default images; the server goes offline once each has been served once.
+    case offlineFirst = "offline-first"
+}
+
+/// What a request path (and its endpoint-specific parameters) asks for.
+enum Route: Sendable {
+    case health
+    case gallery(GalleryScenario)
+    case image(ImageKey, scenario: GalleryScenario?)
+    case avatar(ImageKey)
+    case v11Search(query: String, count: Int, sinceID: UInt64?, maxID: UInt64?)
+    case v11UserTimeline(screenName: String, count: Int, sinceID: UInt64?, maxID: UInt64?)
+    case v2Search(query: String, maxResults: Int, sinceID: UInt64?)
+    case notFound
+
+    /// Largest `w`/`h` of a generated image.
+    static let maximumSide = 20_000
+    /// Default size of a generated image.
+    static let defaultSize = (width: 1024, height: 768)
+    /// Side of an avatar.
+    static let avatarSide = 73
+
+    /// Whether the endpoint needs `Authorization: Bearer <token>` (checked before anything else).
+    static func needsToken(_ path: String) -> Bool {
+        path.hasPrefix("/1.1/") || path.hasPrefix("/2/")
+    }
+
+    /// Matches `path` and reads its endpoint's parameters.
+    init(path: String, query: QueryParameters) throws(ParameterError) {
+        switch path {
+        case "/health":
+            self = .health
+        case "/gallery.json":
+            self = .gallery(try Self.scenario(query) ?? .default)
+        case "/1.1/search/tweets.json":
+            guard let text = query.value("q") else {
+                throw ParameterError(parameter: "q", error: "the search query is missing", valid: "any text (URL-encoded)")
+            }
+            self = .v11Search(
+                query: text, count: try query.integer("count", in: 1...100) ?? 15,
+                sinceID: try query.identifier("since_id"), maxID: try query.identifier("max_id"))
+        case "/1.1/statuses/user_timeline.json":
+            guard let name = query.value("screen_name"), !name.isEmpty else {
+                throw ParameterError(parameter: "screen_name", error: "the screen name is missing", valid: "a screen name, e.g. testbed_news")
+            }
+            self = .v11UserTimeline(
+                screenName: name, count: try query.integer("count", in: 1...200) ?? 20,
+                sinceID: try query.identifier("since_id"), maxID: try query.identifier("max_id"))
+        case "/2/tweets/search/recent":
+            guard let text = query.value("query"), !text.isEmpty else {
+                throw ParameterError(parameter: "query", error: "the search query is missing", valid: "any text (URL-encoded)")
+            }
+            self = .v2Search(
+                query: text, maxResults: try query.integer("max_results", in: 10...100) ?? 10,
+                sinceID: try query.identifier("since_id"))
+        default:
+            if let (number, format) = Self.imageName(path, prefix: "/images/"), let number = Int(number),
+                (1...1_000_000).contains(number)
+            {
+                let width = try query.integer("w", in: 1...Self.maximumSide) ?? Self.defaultSize.width
+                let height = try query.integer("h", in: 1...Self.maximumSide) ?? Self.defaultSize.height
+                self = .image(
+                    ImageKey(subject: .numbered(number), width: width, height: height, format: format),
+                    scenario: try Self.scenario(query))
+            } else if let (name, format) = Self.imageName(path, prefix: "/avatars/"), format == .png {
+                let side = Self.avatarSide
+                self = .avatar(ImageKey(subject: .avatar(name), width: side, height: side, format: .png))
+            } else {
+                self = .notFound
+            }
+        }
+    }
+
+    /// Whether `malformed`/`empty` make sense here.
+    var servesJSON: Bool {
+        switch self {
+        case .gallery, .v11Search, .v11UserTimeline, .v2Search: return true
+        case .health, .image, .avatar, .notFound: return false
+        }
+    }
+
+    private static func scenario(_ query: QueryParameters) throws(ParameterError) -> GalleryScenario? {
+        try query.choice("scenario", of: GalleryScenario.allCases.map(\.rawValue)).flatMap(GalleryScenario.init(rawValue:))
+    }
+
+    /// Splits `/prefix/NAME.ext` into NAME (letters, digits, `_`, `-`) and the format.
+    private static func imageName(_ path: String, prefix: String) -> (String, ImageFormat)? {
+        guard path.hasPrefix(prefix) else { return nil }
+        let file = path.dropFirst(prefix.count)
+        guard let dot = file.lastIndex(of: ".") else { return nil }
+        let name = file[..<dot]
+        let format: ImageFormat
+        switch file[file.index(after: dot)...] {
+        case "png": format = .png
+        case "jpg", "jpeg": format = .jpeg
+        default: return nil
+        }
+        let allowed = name.utf8.allSatisfy { byte in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 95 || byte == 45
+        }
+        guard !name.isEmpty, name.count <= 64, allowed else { return nil }
+        return (String(name), format)
+    }
+}

@@ -1,0 +1,178 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+import Synchronization
+
+/// One running libmicrohttpd daemon: what its callbacks need to know about it.
+final class DaemonHandle: Sendable {
+    let id: Int
+    let role: DaemonRole
+    unowned let core: ServerCore
+
+    init(id: Int, role: DaemonRole, core: ServerCore) {
+        self.id = id
+        self.role = role
+        self.core = core
+    }
+}
+
+/// The server behind ``MockServer``: listeners, scheduler, journal, images, timeline.
+final class ServerCore: Sendable {
+    /// A started daemon and the retained handle its callbacks receive.
+    private struct Running: @unchecked Sendable {
+        // `@unchecked`: the daemon pointer is only used once, to stop it, under `listeners`' lock.
+        let handle: DaemonHandle
+        let daemon: OpaquePointer
+        let retainedHandle: UnsafeMutableRawPointer
+    }
+
+    private struct Listeners {
+        var main: Running?
+        var admin: Running?
+        var stopped = false
+    }
+
+    /// Where the server listens, once bound.
+    struct Endpoints: Sendable {
+        var main: SocketAddress
+        var adminPort: Int?
+    }
+
+    let configuration: MockServer.Configuration
+    let logger: Logger
+    let scheduler: ConnectionScheduler
+    let journal: Journal
+    let images = ImageStore()
+    let timeline: TweetTimeline
+    /// Monotonic ns at start; journal times are relative to it.
+    let started = monotonicNanoseconds()
+    /// Read by request handlers, which must never take `listeners`' lock (stopping a daemon
+    /// waits for its polling thread, which may be inside a handler).
+    let offline = Atomic<Bool>(false)
+    /// The image URLs the `offline-first` scenario still waits for, when armed.
+    let offlineFirst = Mutex<Set<String>?>(nil)
+    let endpoints: Mutex<Endpoints>
+
+    private let listeners = Mutex(Listeners())
+    private let nextConnectionID = Atomic<Int>(1)
+    private let nextDaemonID = Atomic<Int>(1)
+    /// Runs offline switches asked for from a polling thread, after the answer went out.
+    private let control = DispatchQueue(label: "mockserver.control")
+
+    /// Prepares a server; nothing listens until ``start()``.
+    init(configuration: MockServer.Configuration) throws(MockServerError) {
+        guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
+            throw .invalidHost(configuration.host)
+        }
+        self.configuration = configuration
+        logger = configuration.logger
+        journal = Journal(capacity: configuration.journalCapacity)
+        timeline = TweetTimeline(epoch: configuration.clock.now(), initialCount: configuration.initialTweetCount)
+        endpoints = Mutex(Endpoints(main: address, adminPort: configuration.adminPort))
+        scheduler = try ConnectionScheduler()
+    }
+
+    /// Binds the main port (learning the port when 0 was asked), then the admin port; closes the
+    /// main port again when configured to start offline.
+    func start() throws(MockServerError) {
+        do {
+            let requested = endpoints.withLock { $0.main }
+            let main = try listen(role: .main, on: requested, limit: configuration.connectionLimit)
+            listeners.withLock { $0.main = main }
+            let bound = requested.with(port: Int(cmhd_bind_port(main.daemon)))
+            endpoints.withLock { $0.main = bound }
+            if let port = configuration.adminPort {
+                let admin = try listen(role: .admin, on: bound.with(port: port), limit: 1_000)
+                listeners.withLock { $0.admin = admin }
+                let adminPort = Int(cmhd_bind_port(admin.daemon))
+                endpoints.withLock { $0.adminPort = adminPort }
+            }
+            if configuration.startOffline { try setOffline(true) }
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    // MARK: - Lifecycle
+
+    /// Closes or reopens the main port. Closing resumes every suspended connection, drops open
+    /// keep-alive connections and makes new ones refused; reopening binds the same port.
+    func setOffline(_ goOffline: Bool) throws(MockServerError) {
+        let address = endpoints.withLock { $0.main }
+        let changed = try listeners.withLock { (listeners) throws(MockServerError) -> Bool in
+            guard !listeners.stopped else { throw .stopped }
+            if goOffline {
+                guard let main = listeners.main else { return false }
+                listeners.main = nil
+                stopDaemon(main)
+                // Only now: whoever sees `isOffline` must find the port refusing.
+                offline.store(true, ordering: .sequentiallyConsistent)
+            } else {
+                guard listeners.main == nil else { return false }
+                listeners.main = try listen(role: .main, on: address, limit: configuration.connectionLimit)
+                offline.store(false, ordering: .sequentiallyConsistent)
+            }
+            return true
+        }
+        if changed {
+            logger.info("main port \(address.port) \(goOffline ? "closed: offline" : "open again: online")")
+        }
+    }
+
+    /// Switches later, from the control queue (for requests handled on a polling thread).
+    func setOfflineSoon(_ goOffline: Bool) {
+        control.async { [self] in
+            do { try setOffline(goOffline) } catch { logger.warning("offline switch failed: \(error)") }
+        }
+    }
+
+    /// Stops both listeners and the scheduler; idempotent.
+    func stop() {
+        let (main, admin) = listeners.withLock { listeners in
+            defer {
+                listeners.stopped = true
+                listeners.main = nil
+                listeners.admin = nil
+            }
+            return (listeners.main, listeners.admin)
+        }
+        if let main { stopDaemon(main) }
+        if let admin { stopDaemon(admin) }
+        scheduler.shutdown()
+    }
+
+    /// A fresh connection id.
+    func makeConnectionID() -> Int { nextConnectionID.add(1, ordering: .relaxed).oldValue }
+
+    /// Milliseconds from the server's start to a monotonic instant.
+    func milliseconds(at instant: UInt64) -> Int { Int((instant &- started) / 1_000_000) }
+
+    // MARK: - Daemons
+
+    private func listen(role: DaemonRole, on address: SocketAddress, limit: Int) throws(MockServerError) -> Running {
+        let handle = DaemonHandle(id: nextDaemonID.add(1, ordering: .relaxed).oldValue, role: role, core: self)
+        let retained = Unmanaged.passRetained(handle).toOpaque()
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        if role == .main { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
+        // No idle timeout (last argument 0): a suspended or slow connection ends when its
+        // client leaves or the server stops, never behind a test's back.
+        let daemon = address.withSockaddr { sockaddr in
+            cmhd_start(
+                flags, sockaddr, Callbacks.access, retained, Callbacks.completed, Callbacks.connection,
+                UInt32(clamping: limit), 0)
+        }
+        guard let daemon else {
+            Unmanaged<DaemonHandle>.fromOpaque(retained).release()
+            throw .cannotListen(host: address.host, port: address.port)
+        }
+        return Running(handle: handle, daemon: daemon, retainedHandle: retained)
+    }
+
+    private func stopDaemon(_ running: Running) {
+        scheduler.beginStopping(daemon: running.handle.id)
+        MHD_stop_daemon(running.daemon)
+        scheduler.endStopping(daemon: running.handle.id)
+        Unmanaged<DaemonHandle>.fromOpaque(running.retainedHandle).release()
+    }
+}

@@ -1,0 +1,61 @@
+public import Logging
+
+extension MockServer {
+    /// How a mock server listens and what it serves.
+    public struct Configuration: Sendable {
+        /// The address to listen on: an IPv4 or IPv6 literal, or `localhost`. Default `127.0.0.1`.
+        public var host: String
+        /// The main port; 0 picks a free one (read it back from ``MockServer/baseURL``).
+        public var port: Int
+        /// The admin port (`/__admin/…` and `/health` only); 0 picks a free one; `nil` serves admin
+        /// on the main port only. The admin port stays open while the server is offline.
+        public var adminPort: Int?
+        /// The bearer token `/1.1/` and `/2/` endpoints require. Default `testbed-token`.
+        public var token: String
+        /// Start with the main port closed (as after `setOffline(true)`).
+        public var startOffline: Bool
+        /// The clock behind the tweet timeline and rate-limit headers.
+        public var clock: any ServerClock
+        /// Where the server logs: one `info` line per request, `warning` for trouble.
+        public var logger: Logger
+        /// How many finished requests the journal keeps (oldest dropped first).
+        public var journalCapacity: Int
+        /// Most simultaneous connections per port (libmicrohttpd's default of 1,020 is too low
+        /// for stall tests; past the limit new connections wait in the backlog).
+        public var connectionLimit: Int
+        /// Tweets already on the timeline when the server starts.
+        public var initialTweetCount: Int
+
+        /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 0,
+            adminPort: Int? = 0,
+            token: String = "testbed-token",
+            startOffline: Bool = false,
+            clock: any ServerClock = SystemServerClock(),
+            logger: Logger = MockServer.quietLogger,
+            journalCapacity: Int = 10_000,
+            connectionLimit: Int = 10_000,
+            initialTweetCount: Int = 40
+        ) {
+            self.host = host
+            self.port = port
+            self.adminPort = adminPort
+            self.token = token
+            self.startOffline = startOffline
+            self.clock = clock
+            self.logger = logger
+            self.journalCapacity = journalCapacity
+            self.connectionLimit = connectionLimit
+            self.initialTweetCount = initialTweetCount
+        }
+    }
+
+    /// A logger that only reports warnings and errors: the default in-process.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "mockserver")
+        logger.logLevel = .warning
+        return logger
+    }
+}

@@ -1,0 +1,90 @@
+public import Foundation
+
+/// An in-process HTTP server (libmicrohttpd) that serves generated images, avatars, a gallery
+/// list and tweet JSON, with faults on demand: slow, dripping, stalled, cut, reset, corrupt,
+/// oversized, flaky, wrong status or type, malformed JSON — and an offline switch that closes
+/// the port so clients meet a refused connection.
+///
+/// ```swift
+/// let server = try MockServer.start()
+/// defer { server.stop() }
+/// let url = server.url("/images/1.png?delay=500&drip=20000")
+/// ```
+///
+/// Every wait happens with the connection suspended, never with a thread asleep: thousands of
+/// stalled connections cost no CPU and do not slow ordinary requests, and ``stop()`` returns
+/// promptly whatever is open. The server shares no code with the clients it tests.
+public final class MockServer: Sendable {
+    private let core: ServerCore
+
+    private init(core: ServerCore) {
+        self.core = core
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// Starts a server (by default on 127.0.0.1, free ports for main and admin).
+    public static func start(_ configuration: Configuration = Configuration()) throws(MockServerError) -> MockServer {
+        let core = try ServerCore(configuration: configuration)
+        try core.start()
+        return MockServer(core: core)
+    }
+
+    /// `http://host:port` of the main port (stays the same across the offline switch).
+    public var baseURL: URL {
+        URL(string: "http://\(core.endpoints.withLock { $0.main.authority })")!
+    }
+
+    /// `http://host:port` of the admin port, or the main port's when there is none.
+    public var adminURL: URL {
+        let endpoints = core.endpoints.withLock { $0 }
+        guard let port = endpoints.adminPort else { return baseURL }
+        return URL(string: "http://\(endpoints.main.with(port: port).authority)")!
+    }
+
+    /// The main port.
+    public var port: Int { core.endpoints.withLock { $0.main.port } }
+
+    /// An absolute URL on the main port for `pathAndQuery` (e.g. `/images/1.png?delay=500`).
+    public func url(_ pathAndQuery: String) -> URL {
+        URL(string: baseURL.absoluteString + pathAndQuery)!
+    }
+
+    /// The bearer token the tweet endpoints require.
+    public var token: String { core.configuration.token }
+
+    /// Whether the main port is closed.
+    public var isOffline: Bool { core.offline.load(ordering: .sequentiallyConsistent) }
+
+    /// Closes the main port (`true`: new connections are refused, open ones are dropped, stalled
+    /// ones ended) or reopens it on the same port (`false`). Returns once the switch is done.
+    public func setOffline(_ offline: Bool) throws(MockServerError) {
+        try core.setOffline(offline)
+    }
+
+    /// The finished requests, oldest first (admin calls excluded).
+    public var requests: [RequestRecord] { core.journal.records }
+
+    /// Clears the journal and the `flaky` counters.
+    public func resetJournal() {
+        core.journal.reset()
+        core.offlineFirst.withLock { $0 = nil }
+    }
+
+    /// Connections suspended right now (delayed, dripping between steps, stalled, or waiting
+    /// for an image to be generated).
+    public var suspendedConnections: Int { core.scheduler.suspendedCount }
+
+    /// Stops listening and ends every connection; idempotent. Returns within a second even with
+    /// thousands of stalled connections open.
+    public func stop() {
+        core.stop()
+    }
+
+    /// The catalog of endpoints, faults and scenarios as readable lines (the CLI prints it).
+    public var catalogDescription: String {
+        Catalog.text(base: baseURL.absoluteString, adminBase: adminURL.absoluteString)
+    }
+}

@@ -1,0 +1,25 @@
+/// Why the mock server could not start, switch, or serve as asked.
+public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The host is not an IPv4 or IPv6 address literal (or `localhost`).
+    case invalidHost(String)
+    /// libmicrohttpd could not listen on the address (port taken, no permission…).
+    case cannotListen(host: String, port: Int)
+    /// The server was stopped; it cannot be switched back on.
+    case stopped
+    /// The scheduler thread's epoll or eventfd could not be created (errno).
+    case systemResource(String, errno: Int32)
+
+    /// A readable sentence naming the problem.
+    public var description: String {
+        switch self {
+        case .invalidHost(let host):
+            return "'\(host)' is not an IP address to listen on (use e.g. 127.0.0.1, ::1 or localhost)"
+        case .cannotListen(let host, let port):
+            return "cannot listen on \(host):\(port) (is the port in use?)"
+        case .stopped:
+            return "the mock server was stopped"
+        case .systemResource(let what, let code):
+            return "cannot create \(what) (errno \(code))"
+        }
+    }
+}
