@@ -14,6 +14,7 @@ let package = Package(
     name: "Testbed",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "Networking", targets: ["Networking"]),
         .library(name: "ImageCodec", targets: ["ImageCodec"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
@@ -39,6 +40,7 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
 
         // Production modules.
+        .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "ImageCodec", dependencies: ["CPNG", "CTurboJPEG"], swiftSettings: strict),
 
         // The mock server: imports only the shims and ImageCodec, never a client module.
