@@ -144,6 +144,16 @@ final class FaultTests: ServerTestCase {
         XCTAssertEqual(result.body.count, 30_000_000)
     }
 
+    func test_chunked_sendsTheBodyWithoutAContentLength() {
+        let image = get("/images/1.png").body
+        let result = get("/images/1.png?chunked=1")
+        XCTAssertEqual(result.code, CurlCode.ok, result.message)
+        XCTAssertNil(result.headers["content-length"])
+        XCTAssertEqual(result.headers["transfer-encoding"], "chunked")
+        XCTAssertEqual(result.body, image)
+        XCTAssertEqual(get("/health?bytes=3000000&chunked=1").body.count, 3_000_000)
+    }
+
     func test_flaky_failsTheFirstKRequestsPerURLThenWorks() {
         let statuses = (0..<4).map { _ in get("/images/1.png?flaky=2").status }
         XCTAssertEqual(statuses, [500, 500, 200, 200])

@@ -71,7 +71,7 @@ final class JournalTests: ServerTestCase {
         let faults = (catalog?["faults"] as? [[String: Any]])?.compactMap { $0["parameter"] as? String } ?? []
         XCTAssertEqual(
             Set(faults),
-            ["reset", "delay", "flaky", "status", "type", "bytes", "corrupt", "malformed", "empty", "truncate", "stall_after", "drip"])
+            ["reset", "delay", "flaky", "status", "type", "bytes", "corrupt", "malformed", "empty", "truncate", "stall_after", "drip", "chunked"])
         let scenarios = (catalog?["scenarios"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
         XCTAssertEqual(scenarios, ["default", "mixed", "offline-first"])
         for row in catalog?["endpoints"] as? [[String: Any]] ?? [] {

@@ -46,6 +46,8 @@ enum Catalog {
              example: "/images/1.png?stall_after=1000"),
         Item(name: "drip", valid: "0...1000000000 (bytes/s; 0 = unpaced)", description: "pace the body, in steps of at most 100 ms",
              example: "/images/1.png?drip=100000"),
+        Item(name: "chunked", valid: "1 or 0", description: "chunked transfer encoding, no Content-Length (size limits must be enforced while streaming)",
+             example: "/images/1.png?bytes=30000000&chunked=1"),
     ]
 
     static let admin: [Item] = [
@@ -73,7 +75,7 @@ enum Catalog {
             "faults": rows(faults, key: "parameter", base: base),
             "scenarios": scenarios,
             "admin": rows(admin, key: "endpoint", base: adminBase ?? base),
-            "order": "reset, delay, flaky, status, then type, bytes, corrupt, malformed/empty, then truncate, stall_after, drip on the wire",
+            "order": "reset, delay, flaky, status, then type, bytes, corrupt, malformed/empty, then truncate, stall_after, drip (and chunked) on the wire",
         ]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }

@@ -31,12 +31,15 @@ struct FaultParameters: Sendable, Hashable {
     var stallAfter: Int?
     /// Pace the body at this many bytes per second (0: unpaced).
     var drip = 0
+    /// Send the body with chunked transfer encoding: no `Content-Length`, so a client can only
+    /// enforce its size limit while streaming.
+    var chunked = false
 
     /// The parameters present, as the journal shows them (`delay=500,drip=20000`).
     var summary: String = ""
 
     /// Whether the body goes out through the pacing/cutting reader rather than in one piece.
-    var shapesWire: Bool { truncate != nil || stallAfter != nil || drip > 0 }
+    var shapesWire: Bool { truncate != nil || stallAfter != nil || drip > 0 || chunked }
 
     /// Reads and checks every fault parameter of `query`.
     init(_ query: QueryParameters) throws(ParameterError) {
@@ -51,6 +54,7 @@ struct FaultParameters: Sendable, Hashable {
         truncate = try query.integer("truncate", in: 0...Self.maximumBytes)
         stallAfter = try query.integer("stall_after", in: 0...Self.maximumBytes)
         drip = try query.integer("drip", in: 0...1_000_000_000) ?? 0
+        chunked = try query.flag("chunked")
         if let type = query.value("type") {
             let printable = type.utf8.allSatisfy { $0 > 32 && $0 < 127 || $0 == 32 }
             guard !type.isEmpty, type.utf8.count <= 255, printable, type.contains("/") else {
@@ -61,7 +65,7 @@ struct FaultParameters: Sendable, Hashable {
             contentType = type
         }
         let names = ["reset", "delay", "flaky", "status", "type", "bytes", "corrupt", "malformed", "empty",
-                     "truncate", "stall_after", "drip"]
+                     "truncate", "stall_after", "drip", "chunked"]
         summary = names.compactMap { name in query.value(name).map { "\(name)=\($0)" } }.joined(separator: ",")
     }
 

@@ -10,6 +10,10 @@ extension ServerCore {
     /// `MHD_CONTENT_READER_END_WITH_ERROR` (a cast macro Swift does not import): end the body
     /// with an error, closing the connection.
     static let readerError = -2
+    /// `MHD_CONTENT_READER_END_OF_STREAM`: the end of a body of unknown size.
+    static let readerEndOfStream = -1
+    /// `MHD_SIZE_UNKNOWN`: chunked transfer encoding.
+    static let unknownSize = UInt64.max
     /// Preferred chunk size for shaped bodies.
     static let readerBlockSize = 32 * 1024
 
@@ -223,8 +227,9 @@ extension ServerCore {
         if !context.isAdmin, context.faults.shapesWire || reply.length != reply.body.count {
             context.usesReader = true
             let retained = Unmanaged.passRetained(context).toOpaque()
+            let declared = context.faults.chunked ? Self.unknownSize : UInt64(reply.length)
             response = MHD_create_response_from_callback(
-                UInt64(reply.length), Self.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
+                declared, Self.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
             if response == nil { Unmanaged<RequestContext>.fromOpaque(retained).release() }
         } else {
             let retained = Unmanaged.passRetained(reply.body).toOpaque()
@@ -289,6 +294,7 @@ extension ServerCore {
             }
             end = min(end, due)
         }
+        if position >= reply.length { return Self.readerEndOfStream }  // chunked: the last chunk
         let count = min(maximum, end - position)
         guard count > 0 else { return ServerCore.readerError }
         reply.copyBody(from: position, count: count, to: buffer)
