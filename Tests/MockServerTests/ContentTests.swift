@@ -128,6 +128,13 @@ final class ContentTests: ServerTestCase {
         XCTAssertEqual(try ImageCodec.probe(HTTP.get(URL(string: avatar)!).body).width, 73)
     }
 
+    func test_v2Search_ignoresOperatorsClientsAdd() {
+        let plain = getAuthorized("/2/tweets/search/recent?query=the&max_results=10").json?["data"] as? [[String: Any]]
+        let withOperators = getAuthorized("/2/tweets/search/recent?query=the%20-is:retweet%20lang:en&max_results=10").json?["data"] as? [[String: Any]]
+        XCTAssertEqual(plain?.count, 10)
+        XCTAssertEqual(plain?.compactMap { $0["id"] as? String }, withOperators?.compactMap { $0["id"] as? String })
+    }
+
     func test_rateLimit_429CarriesTheResetTimeInServerEpochSeconds() {
         let result = getAuthorized("/1.1/search/tweets.json?q=a&status=429")
         XCTAssertEqual(result.status, 429)

@@ -209,7 +209,11 @@ extension ServerCore {
             return json(TwitterJSON.v11UserTimeline(tweets, baseURL: base))
         case .v2Search(let text, let maxResults, let sinceID):
             if faults.empty { return json(TwitterJSON.emptyV2Search()) }
-            let tweets = timeline.search(query: text, count: maxResults, sinceID: sinceID, maxID: nil, at: configuration.clock.now())
+            // v2 clients add operators (`-is:retweet`, `lang:en`); the generated timeline has no
+            // retweets or languages to filter, so operators match everything.
+            let terms = text.split(separator: " ").filter { !$0.contains(":") && !$0.hasPrefix("-") }
+            let tweets = timeline.search(
+                query: terms.joined(separator: " "), count: maxResults, sinceID: sinceID, maxID: nil, at: configuration.clock.now())
             return json(tweets.isEmpty ? TwitterJSON.emptyV2Search() : TwitterJSON.v2Search(tweets, baseURL: base))
         case .image, .avatar, .notFound:
             return .error(404, "nothing at \(context.path); GET /__admin/scenarios lists what is served")

@@ -8,10 +8,12 @@ import Foundation
 final class SharedBytes: @unchecked Sendable {
     /// The bytes.
     let buffer: UnsafeRawBufferPointer
+    /// The allocation behind `buffer` (at least one byte, so an empty body has an address too).
+    private let storage: UnsafeMutableRawBufferPointer
 
     /// Copies `data` into a new buffer.
     init(_ data: Data) {
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
         if !data.isEmpty { _ = data.copyBytes(to: storage.bindMemory(to: UInt8.self)) }
         buffer = UnsafeRawBufferPointer(rebasing: storage[0..<data.count])
     }
@@ -22,10 +24,7 @@ final class SharedBytes: @unchecked Sendable {
     }
 
     deinit {
-        // `buffer` may be an empty slice of the allocation; free the allocation itself.
-        if let base = buffer.baseAddress {
-            UnsafeMutableRawPointer(mutating: base).deallocate()
-        }
+        storage.deallocate()
     }
 
     /// Number of bytes.
