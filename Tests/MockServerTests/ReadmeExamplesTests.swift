@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+
+@testable import MockServer
+
+/// Runs every `curl` example of README.md's fault section, in order, against a live server
+/// and checks the outcome its comment promises (`# → 200 …`, `# → curl 28 …`). The README's
+/// 127.0.0.1:8080 / :8081 become this test server's main and admin ports.
+final class ReadmeExamplesTests: ServerTestCase {
+    func test_readmeExamples_workAsPrinted() throws {
+        let examples = try Self.examples()
+        XCTAssertGreaterThanOrEqual(examples.count, 15, "the README's examples section was found")
+        let client = CurlClient()
+        for example in examples {
+            let url = URL(string: example.url
+                .replacingOccurrences(of: "127.0.0.1:8080", with: server.baseURL.host! + ":\(server.port)")
+                .replacingOccurrences(of: "127.0.0.1:8081", with: server.adminURL.host! + ":\(server.adminURL.port!)"))!
+            let result = client.request(url, method: example.method, headers: example.headers, body: example.body, timeout: example.timeout)
+            switch example.expected {
+            case .status(let status):
+                XCTAssertEqual(result.code, CurlCode.ok, "\(example.line)\n\(result.message)")
+                XCTAssertEqual(result.status, status, example.line)
+            case .curlCode(let code):
+                XCTAssertEqual(result.code, code, "\(example.line)\n\(result.message)")
+            }
+        }
+    }
+
+    private struct Example {
+        enum Expected { case status(Int), curlCode(Int) }
+        let line: String
+        let url: String
+        var method = "GET"
+        var headers: [String] = []
+        var body: Data?
+        var timeout: Double = 10
+        let expected: Expected
+    }
+
+    private static func examples() throws -> [Example] {
+        let readme = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        guard let start = text.range(of: "<!-- examples:start -->"), let end = text.range(of: "<!-- examples:end -->") else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return try text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("curl ") }.map { line in
+            try parse(String(line))
+        }
+    }
+
+    /// Reads the options the examples use: -X, -d, -H, -m, -I, the quoted URL, and `# → …`.
+    private static func parse(_ line: String) throws -> Example {
+        let parts = line.components(separatedBy: "# → ")
+        guard parts.count == 2 else { throw CocoaError(.formatting) }
+        let outcome = parts[1]
+        let expected: Example.Expected
+        if outcome.hasPrefix("curl "), let code = Int(outcome.dropFirst(5).prefix(while: \.isNumber)) {
+            expected = .curlCode(code)
+        } else if let status = Int(outcome.prefix(3)) {
+            expected = .status(status)
+        } else {
+            throw CocoaError(.formatting)
+        }
+        let words = quotedWords(parts[0])
+        guard let url = words.first(where: { $0.hasPrefix("http://") }) else { throw CocoaError(.formatting) }
+        var example = Example(line: line, url: url, expected: expected)
+        for (index, word) in words.enumerated() where index + 1 < words.count {
+            switch word {
+            case "-X": example.method = words[index + 1]
+            case "-d": example.body = Data(words[index + 1].utf8)
+            case "-H": example.headers.append(words[index + 1])
+            case "-m": example.timeout = Double(words[index + 1]) ?? 10
+            default: break
+            }
+        }
+        if words.contains("-I") { example.method = "HEAD" }
+        return example
+    }
+
+    /// Splits on spaces, keeping single-quoted strings whole (without the quotes).
+    private static func quotedWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        for character in text {
+            if character == "'" {
+                quoted.toggle()
+            } else if character == " ", !quoted {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}
