@@ -1,11 +1,15 @@
 // Shim for libcurl: `curl_easy_setopt`, `curl_easy_getinfo` and `curl_multi_setopt` are variadic,
-// so each argument type gets a prefixed `static inline` wrapper Swift can call.
+// so each argument type gets a prefixed `static inline` wrapper Swift can call (one more helper
+// names the thread that drives libcurl).
 #ifndef CCURL_SHIM_H
 #define CCURL_SHIM_H
 
 #include <curl/curl.h>
+#include <pthread.h>
 
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *userdata);
+typedef int (*ccurl_prereq_callback)(void *userdata, char *primary_ip, char *local_ip,
+                                     int primary_port, int local_port);
 typedef int (*ccurl_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow,
                                        curl_off_t ultotal, curl_off_t ulnow);
 
@@ -33,6 +37,9 @@ static inline CURLcode ccurl_setopt_header_function(CURL *handle, ccurl_data_cal
 static inline CURLcode ccurl_setopt_xferinfo_function(CURL *handle, ccurl_xferinfo_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
+static inline CURLcode ccurl_setopt_prereq_function(CURL *handle, ccurl_prereq_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);
+}
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
@@ -45,6 +52,19 @@ static inline CURLcode ccurl_getinfo_pointer(CURL *handle, CURLINFO info, void *
 static inline CURLcode ccurl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+// Names the calling thread (at most 15 characters on Linux), for the client's driver thread:
+// Foundation's `Thread.name` reaches the OS only if the thread starts late enough, and Swift's
+// Glibc module hides `pthread_setname_np` (a GNU extension).
+#if defined(__linux__)
+extern int pthread_setname_np(pthread_t thread, const char *name);
+static inline int ccurl_name_current_thread(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
+}
+#elif defined(__APPLE__)
+static inline int ccurl_name_current_thread(const char *name) {
+    return pthread_setname_np(name);
+}
+#endif
 static inline CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }

@@ -1,0 +1,20 @@
+extension CurlHTTPClient {
+    /// How a ``CurlHTTPClient`` connects.
+    public struct Configuration: Sendable, Hashable {
+        /// Most transfers in flight per host (scheme, host and port); further requests to that
+        /// host wait in FIFO order. Default 6 (the gallery's rule). Values below 1 count as 1.
+        public var maxConnectionsPerHost: Int
+        /// The `User-Agent` header sent with every request (a request's own header wins).
+        public var userAgent: String
+        /// A libcurl proxy string (`http://proxy:3128`, `socks5h://…`), or `nil` for no proxy at
+        /// all: `http_proxy`, `https_proxy` and `all_proxy` in the environment are ignored.
+        public var proxy: String?
+
+        /// Six connections per host, the `Testbed` user agent, no proxy.
+        public init(maxConnectionsPerHost: Int = 6, userAgent: String = "Testbed/1.0 (libcurl)", proxy: String? = nil) {
+            self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.userAgent = userAgent
+            self.proxy = proxy
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A request handed from ``CurlHTTPClient/send(_:)`` to the driver thread: everything the
+/// driver needs to run it and to answer the waiting caller.
+struct CurlSubmission: Sendable {
+    /// Identifies the request for cancellation; unique per client.
+    let id: UInt64
+    /// The request as given.
+    let request: HTTPRequest
+    /// `scheme://host:port`: the per-host connection limit counts by this key.
+    let hostKey: String
+    /// When the total deadline passes. It counts from the call to `send`, so time spent
+    /// waiting for a free per-host slot is part of it: the user waits for the whole request.
+    let deadline: ContinuousClock.Instant
+    /// Resumed exactly once, on the driver thread, with the outcome.
+    let continuation: CheckedContinuation<Result<HTTPResponse, NetworkError>, Never>
+
+    /// The per-host key for `url`, or `nil` when the URL is not an absolute http(s) URL with a
+    /// host (such a request is ``NetworkError/invalidURL`` and never reaches libcurl).
+    static func hostKey(for url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host):\(port)"
+    }
+}

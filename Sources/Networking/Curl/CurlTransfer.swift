@@ -1,0 +1,249 @@
+import CCurl
+import Foundation
+
+/// One request on its way through libcurl: the easy handle's options, what the callbacks
+/// collect (status, headers, body, time of the last byte), and the outcome.
+///
+/// Created, driven and released on the driver thread only; libcurl calls the callbacks on that
+/// thread too, from inside `curl_multi_perform`. The ``CurlEngine`` keeps the transfer alive
+/// while its easy handle is in the multi handle, so the unretained callback pointer stays valid.
+final class CurlTransfer {
+    /// How a transfer ended.
+    enum Ending {
+        /// libcurl finished it with this code.
+        case curl(CURLcode)
+        /// The driver's stall deadline passed: no byte for ``RequestTimeouts/stall``.
+        case stalled
+        /// The driver's total deadline passed (``RequestTimeouts/total`` since `send`).
+        case deadlinePassed
+        /// The caller's task was cancelled.
+        case cancelled
+    }
+
+    /// The request and its caller.
+    let submission: CurlSubmission
+    /// The easy handle, owned by the engine (recycled after the transfer).
+    let easy: UnsafeMutableRawPointer
+    /// The first option libcurl refused while configuring, if any.
+    private(set) var setupError: CURLcode?
+    /// Whether a connection was made (or reused) and the request was about to be sent.
+    private(set) var connected = false
+    /// When the last header or body byte arrived (or the connection became ready).
+    private(set) var lastActivity: ContinuousClock.Instant
+
+    /// How long after the driver's total deadline libcurl's own timer (the backstop) fires.
+    static let totalDeadlineMargin = Duration.milliseconds(100)
+
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var headers: [String: String] = [:]
+    private var body = Data()
+    private var sizeChecked = false
+    private var exceededLimit = false
+    private let limit: Int
+
+    /// Configures `easy` (fresh or reset) for `submission`; `remaining` is what is left of the
+    /// total deadline.
+    init(
+        submission: CurlSubmission, easy: UnsafeMutableRawPointer, configuration: CurlHTTPClient.Configuration,
+        remaining: Duration, now: ContinuousClock.Instant
+    ) {
+        self.submission = submission
+        self.easy = easy
+        self.lastActivity = now
+        self.limit = max(0, submission.request.maxBytes)
+        configure(configuration, remaining: remaining)
+    }
+
+    deinit {
+        curl_slist_free_all(headerList)
+    }
+
+    /// When the stall deadline passes; `nil` until connected (the connect deadline, enforced
+    /// by libcurl, covers that phase).
+    var stallDeadline: ContinuousClock.Instant? {
+        connected ? lastActivity + submission.request.timeouts.stall : nil
+    }
+
+    // MARK: - Outcome
+
+    /// The response, or the error, for a transfer that ended with `ending`. Call before the
+    /// easy handle is reset.
+    ///
+    /// A final status outside ``HTTPRequest/acceptableStatus`` wins over any later failure of
+    /// the body (limit, cut, stall): the server has already said what went wrong.
+    func result(for ending: Ending) -> Result<HTTPResponse, NetworkError> {
+        if case .cancelled = ending { return .failure(.cancelled) }
+        var status = 0
+        _ = ccurl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        if status >= 200, !submission.request.acceptableStatus.contains(status) {
+            return .failure(.httpStatus(status))
+        }
+        switch ending {
+        case .cancelled:
+            return .failure(.cancelled)
+        case .stalled, .deadlinePassed:
+            return .failure(.timedOut)
+        case .curl(let code) where code == CURLE_OK:
+            guard status >= 200 else { return .failure(.invalidResponse) }
+            return .success(HTTPResponse(url: effectiveURL, status: status, headers: headers, body: body))
+        case .curl(let code):
+            return .failure(CurlCodeMapping.error(for: code, exceededLimit: exceededLimit, limit: limit, connected: connected))
+        }
+    }
+
+    private var effectiveURL: URL {
+        var pointer: UnsafeMutablePointer<CChar>?
+        guard ccurl_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK, let pointer,
+            let url = URL(string: String(cString: pointer))
+        else { return submission.request.url }
+        return url
+    }
+
+    // MARK: - Callbacks (driver thread, inside curl_multi_perform)
+
+    /// Body bytes: kept up to the limit; one byte more aborts the transfer (libcurl 7.88 does
+    /// not apply `CURLOPT_MAXFILESIZE` to bodies without a `Content-Length`).
+    fileprivate func receive(body data: UnsafeMutablePointer<CChar>, count: Int) -> Int {
+        lastActivity = .now
+        if !sizeChecked {
+            sizeChecked = true
+            var length: curl_off_t = -1
+            if ccurl_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length) == CURLE_OK, length > 0, length <= limit {
+                body.reserveCapacity(Int(length))
+            }
+        }
+        guard count <= limit - body.count else {
+            exceededLimit = true
+            return 0  // not the count: libcurl aborts with CURLE_WRITE_ERROR
+        }
+        body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+        return count
+    }
+
+    /// One header line (status lines included; each starts a new header block, so only the
+    /// final response's headers remain after redirects or `100 Continue`).
+    fileprivate func receive(header data: UnsafeMutablePointer<CChar>, count: Int) -> Int {
+        lastActivity = .now
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        return count
+    }
+
+    /// The connection is ready (new or reused) and the request goes out: the stall clock starts.
+    fileprivate func connectionReady() {
+        connected = true
+        lastActivity = .now
+    }
+
+    // MARK: - Options
+
+    private func configure(_ configuration: CurlHTTPClient.Configuration, remaining: Duration) {
+        let request = submission.request
+        set(ccurl_setopt_string(easy, CURLOPT_URL, request.url.absoluteString))
+        set(ccurl_setopt_pointer(easy, CURLOPT_PRIVATE, UnsafeMutableRawPointer(bitPattern: UInt(submission.id))))
+        set(ccurl_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+        set(ccurl_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
+        set(ccurl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        // Up to 5 redirects, to http(s) only; ``HTTPResponse/url`` is where they ended.
+        set(ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1))
+        set(ccurl_setopt_long(easy, CURLOPT_MAXREDIRS, 5))
+        set(ccurl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        // Deadlines. Connect: libcurl's. Stall: the driver's (LOW_SPEED_TIME has whole seconds
+        // only). Total: the driver's too, on the clock `send` started it with; libcurl's timer
+        // fired up to 0.3 ms early in measurements (600 ms → 599.7), so it only backs ours up,
+        // what is left of the deadline plus a margin.
+        set(ccurl_setopt_long(easy, CURLOPT_TIMEOUT_MS, (remaining + Self.totalDeadlineMargin).curlMilliseconds))
+        set(ccurl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, request.timeouts.connect.curlMilliseconds))
+        // A declared Content-Length over the limit fails before any body byte (code 63). Not for
+        // HEAD: libcurl 7.88 applies it to the Content-Length of a body that never comes.
+        if request.method.uppercased() != "HEAD" {
+            set(ccurl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit)))
+        }
+        // "" disables proxies, including http_proxy & co. from the environment.
+        set(ccurl_setopt_string(easy, CURLOPT_PROXY, configuration.proxy ?? ""))
+        set(ccurl_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent))
+        configureHeaders(request.headers)
+        configureMethod(request)
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        set(ccurl_setopt_write_function(easy) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receive(body: data, count: size * count)
+        })
+        set(ccurl_setopt_pointer(easy, CURLOPT_WRITEDATA, context))
+        set(ccurl_setopt_header_function(easy) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receive(header: data, count: size * count)
+        })
+        set(ccurl_setopt_pointer(easy, CURLOPT_HEADERDATA, context))
+        set(ccurl_setopt_prereq_function(easy) { context, _, _, _, _ in
+            if let context { Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().connectionReady() }
+            return 0  // CURL_PREREQFUNC_OK
+        })
+        set(ccurl_setopt_pointer(easy, CURLOPT_PREREQDATA, context))
+    }
+
+    private func configureHeaders(_ given: [String: String]) {
+        var lines = given.map { name, value in value.isEmpty ? "\(name);" : "\(name): \(value)" }
+        // No `Expect: 100-continue` round trip before a request body, unless asked for.
+        if !given.keys.contains(where: { $0.lowercased() == "expect" }) { lines.append("Expect:") }
+        for line in lines {
+            guard let list = curl_slist_append(headerList, line) else {
+                setupError = setupError ?? CURLE_OUT_OF_MEMORY
+                return
+            }
+            headerList = list
+        }
+        set(ccurl_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
+    }
+
+    private func configureMethod(_ request: HTTPRequest) {
+        let method = request.method.uppercased()
+        switch method {
+        case "GET" where request.body == nil:
+            set(ccurl_setopt_long(easy, CURLOPT_HTTPGET, 1))
+        case "HEAD" where request.body == nil:
+            set(ccurl_setopt_long(easy, CURLOPT_NOBODY, 1))
+        default:
+            if request.body != nil || ["POST", "PUT", "PATCH"].contains(method) {
+                // libcurl copies the body, so the request's `Data` need not outlive this call.
+                let body = request.body ?? Data()
+                set(ccurl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+                if body.isEmpty {
+                    set(ccurl_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, ""))
+                } else {
+                    body.withUnsafeBytes { bytes in
+                        set(ccurl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)))
+                    }
+                }
+            }
+            if method != "POST" { set(ccurl_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method)) }
+        }
+    }
+
+    /// Records the first failed `curl_easy_setopt`.
+    private func set(_ code: CURLcode) {
+        if code != CURLE_OK, setupError == nil { setupError = code }
+    }
+}
+
+@available(*, unavailable, message: "a transfer belongs to the driver thread")
+extension CurlTransfer: Sendable {}
+
+extension Duration {
+    /// Whole milliseconds rounded up, at least 1 (libcurl reads 0 as "no limit").
+    var curlMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 1 }
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        if overflow { return Int.max }
+        let rest = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return max(1, Int(clamping: milliseconds + rest))
+    }
+}
