@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "ImageCodec", targets: ["ImageCodec"]),
         .library(name: "MockServer", targets: ["MockServer"]),
+        .library(name: "Contracts", targets: ["Contracts"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
     ],
     dependencies: [
@@ -62,7 +63,13 @@ let package = Package(
             ],
             path: "MockServer/CLI", swiftSettings: strict),
 
+        // Reusable contract suites (imports XCTest); never imported by Sources/.
+        .target(name: "Contracts", dependencies: ["Networking", "MockServer"], path: "Contracts", swiftSettings: strict),
+
         // The project's own tests.
+        .testTarget(
+            name: "ConformanceTests", dependencies: ["Contracts", "Networking", "MockServer"], swiftSettings: strict),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MockServer"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl"],

@@ -1,0 +1,113 @@
+import Foundation
+import MockServer
+import Networking
+
+/// What one request did, as a contract sees it.
+enum SendOutcome: Sendable {
+    case success(HTTPResponse, elapsed: Duration)
+    case failure(NetworkError, elapsed: Duration)
+    case overran(Duration)
+
+    var succeeded: Bool {
+        if case .success = self { return true }
+        return false
+    }
+
+    /// A sentence for a violation: what happened, and what was expected.
+    func observed(expecting expected: String) -> String {
+        switch self {
+        case .success(let response, let elapsed):
+            return "got status \(response.status) after \(elapsed.milliseconds) ms, expected \(expected)"
+        case .failure(let error, let elapsed):
+            return "threw \(error.caseName) after \(elapsed.milliseconds) ms, expected \(expected)"
+        case .overran(let elapsed):
+            return "no answer after \(elapsed.milliseconds) ms, expected \(expected)"
+        }
+    }
+}
+
+extension HTTPClientContracts {
+    /// Sends with a watchdog of `budget`.
+    static func send(_ client: any HTTPClient, _ request: HTTPRequest, budget: Duration) async -> SendOutcome {
+        let outcome = await withWatchdog(budget) { () async -> Result<HTTPResponse, NetworkError> in
+            do throws(NetworkError) {
+                return .success(try await client.send(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .overran(let elapsed): return .overran(elapsed)
+        case .finished(.success(let response), let elapsed): return .success(response, elapsed: elapsed)
+        case .finished(.failure(let error), let elapsed): return .failure(error, elapsed: elapsed)
+        }
+    }
+
+    /// `nil` when `request` fails with `expected` no sooner than `notBefore` and within `within`.
+    static func expect(
+        _ expected: NetworkError, _ client: any HTTPClient, _ request: HTTPRequest,
+        notBefore: Duration = .zero, within: Duration = .seconds(5)
+    ) async -> String? {
+        let outcome = await send(client, request, budget: within + .seconds(2))
+        guard case .failure(let error, let elapsed) = outcome, error == expected else {
+            return outcome.observed(expecting: "\(expected.caseName) within \(within.milliseconds) ms")
+        }
+        if elapsed < notBefore - .milliseconds(20) {
+            return "threw \(expected.caseName) after \(elapsed.milliseconds) ms, before the \(notBefore.milliseconds) ms deadline"
+        }
+        if elapsed > within {
+            return "threw \(expected.caseName) only after \(elapsed.milliseconds) ms, expected within \(within.milliseconds) ms"
+        }
+        return nil
+    }
+
+    /// The size-limit rule: `tooLarge(limit:)`, and the server could not push much past the limit
+    /// before the client hung up (a client that buffers everything lets it send it all).
+    static func expectTooLarge(_ subject: HTTPClientSubject, _ server: MockServer, path: String) async -> String? {
+        let limit = 1_000_000
+        let request = HTTPRequest(url: server.url(path), maxBytes: limit)
+        if let problem = await expect(.tooLarge(limit: limit), subject.makeClient(6), request, within: .seconds(5)) {
+            return problem
+        }
+        let pathOnly = String(path.prefix { $0 != "?" })
+        guard await eventually(within: .seconds(2), { server.requests.contains { $0.path == pathOnly } }) else {
+            return "the client reported tooLarge but kept the connection open, still reading"
+        }
+        let sent = server.requests.last { $0.path == pathOnly }?.bytes ?? 0
+        // Loopback socket buffers can hold a few MB beyond what the client read.
+        let allowance = limit + 16_000_000
+        return sent <= allowance ? nil : "the server sent \(sent) bytes before the client stopped reading (limit \(limit))"
+    }
+
+    /// Generates an image before a timed check, so rendering time is not counted against a deadline.
+    static func warm(_ server: MockServer, _ path: String) {
+        _ = ReferenceHTTP.body(port: server.port, pathAndQuery: path)
+    }
+}
+
+/// Polls `condition` every 10 ms until it holds or `within` passes.
+func eventually(within: Duration, _ condition: @Sendable () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + within
+    while clock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+extension NetworkError {
+    /// The case as written in code (`timedOut`, `httpStatus(404)`), for violation messages.
+    var caseName: String {
+        switch self {
+        case .offline: return "offline"
+        case .timedOut: return "timedOut"
+        case .connectionLost: return "connectionLost"
+        case .httpStatus(let status): return "httpStatus(\(status))"
+        case .tooLarge(let limit): return "tooLarge(limit: \(limit))"
+        case .cancelled: return "cancelled"
+        case .invalidURL: return "invalidURL"
+        case .invalidResponse: return "invalidResponse"
+        }
+    }
+}

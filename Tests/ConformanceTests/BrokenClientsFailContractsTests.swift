@@ -1,0 +1,69 @@
+import Contracts
+import Networking
+import XCTest
+
+/// Every HTTPClient contract can fail: each is run against a client that breaks its rule, and
+/// must report a violation (XCTExpectFailure does not exist on Linux, so the returned
+/// violation is inspected instead of an XCTest failure being expected).
+final class BrokenClientsFailContractsTests: XCTestCase {
+    /// The real client the broken twins wrap.
+    static func real(_ perHost: Int = 6) -> any HTTPClient {
+        CurlHTTPClient(configuration: .init(maxConnectionsPerHost: perHost))
+    }
+
+    static func twin(_ name: String, _ wrap: @escaping @Sendable (any HTTPClient) -> any HTTPClient) -> HTTPClientSubject {
+        HTTPClientSubject(name: name) { perHost in wrap(real(perHost)) }
+    }
+
+    static let corrupting = twin("CorruptingClient") { CorruptingClient(inner: $0) }
+    static let deadlineIgnoring = twin("DeadlineIgnoringClient") { DeadlineIgnoringClient(inner: $0) }
+    static let everythingTimesOut = twin("EverythingTimesOutClient") { EverythingTimesOutClient(inner: $0) }
+    static let statusIgnoring = twin("StatusIgnoringClient") { StatusIgnoringClient(inner: $0) }
+    static let buffering = twin("BufferingClient") { BufferingClient(inner: $0) }
+    static let uncancellable = twin("UncancellableClient") { UncancellableClient(inner: $0) }
+    static let unlimited = HTTPClientSubject(name: "UnlimitedClient") { _ in real(64) }
+    static let freshConnections = HTTPClientSubject(name: "FreshConnectionClient") { perHost in
+        FreshConnectionClient { real(perHost) }
+    }
+
+    /// Which broken twin breaks which contract.
+    static let pairs: [(contract: Contract<HTTPClientSubject>, twin: HTTPClientSubject)] = [
+        (HTTPClientContracts.bodyIntact, corrupting),
+        (HTTPClientContracts.totalDeadline, deadlineIgnoring),
+        (HTTPClientContracts.stallDeadline, deadlineIgnoring),
+        (HTTPClientContracts.slowHeaders, deadlineIgnoring),
+        (HTTPClientContracts.refusedIsOffline, everythingTimesOut),
+        (HTTPClientContracts.cutBodyIsConnectionLost, everythingTimesOut),
+        (HTTPClientContracts.resetIsConnectionLost, everythingTimesOut),
+        (HTTPClientContracts.notFoundIsHTTPStatus, statusIgnoring),
+        (HTTPClientContracts.serverErrorIsHTTPStatus, statusIgnoring),
+        (HTTPClientContracts.tooLargeByContentLength, buffering),
+        (HTTPClientContracts.tooLargeByStream, buffering),
+        (HTTPClientContracts.cancellationIsPrompt, uncancellable),
+        (HTTPClientContracts.perHostLimit, unlimited),
+        (HTTPClientContracts.connectionReuse, freshConnections),
+        (HTTPClientContracts.offlineSwitch, everythingTimesOut),
+    ]
+
+    func test_everyContractHasABrokenTwin() {
+        XCTAssertEqual(Set(Self.pairs.map(\.contract.id)), Set(HTTPClientContracts.all.map(\.id)))
+        XCTAssertEqual(Set(HTTPClientContracts.all.map(\.id)).count, HTTPClientContracts.all.count, "ids are unique")
+    }
+
+    func test_eachContractReportsAViolationForItsBrokenTwin() async {
+        // Each check has its own server, so they run side by side (a broken twin is far off
+        // its rule; the concurrency cannot make it pass).
+        let violations = await withTaskGroup(of: (Int, ContractViolation?).self) { group in
+            for (index, pair) in Self.pairs.enumerated() {
+                group.addTask { (index, await pair.contract.check(pair.twin)) }
+            }
+            return await group.reduce(into: [Int: ContractViolation?]()) { $0[$1.0] = $1.1 }
+        }
+        for (index, pair) in Self.pairs.enumerated() {
+            let violation = violations[index] ?? nil
+            XCTAssertNotNil(violation, "\(pair.contract.id) passed for \(pair.twin.name), which breaks it")
+            XCTAssertEqual(violation?.contract, pair.contract.id)
+            if let violation { print("measured: \(pair.twin.name) ✗ \(violation)") }
+        }
+    }
+}
