@@ -15,15 +15,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Messages", targets: ["Messages"]),
         .library(name: "ImageCodec", targets: ["ImageCodec"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "Contracts", targets: ["Contracts"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
+        .executable(name: "testbed", targets: ["testbed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         // C libraries, through system-library shims (module.modulemap + shim.h).
@@ -42,6 +45,7 @@ let package = Package(
 
         // Production modules.
         .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "Messages", dependencies: ["Networking"], swiftSettings: strict),
         .target(name: "ImageCodec", dependencies: ["CPNG", "CTurboJPEG"], swiftSettings: strict),
 
         // The mock server: imports only the shims and ImageCodec, never a client module.
@@ -63,16 +67,31 @@ let package = Package(
             ],
             path: "MockServer/CLI", swiftSettings: strict),
 
+        // `testbed fetch URL`: the diagnostic client (later the terminal front end).
+        .executableTarget(
+            name: "testbed",
+            dependencies: [
+                "Networking", "Messages",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+
         // Reusable contract suites (imports XCTest); never imported by Sources/.
         .target(name: "Contracts", dependencies: ["Networking", "MockServer"], path: "Contracts", swiftSettings: strict),
 
-        // The project's own tests.
+        // The project's own tests, and helpers shared between test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
             name: "ConformanceTests", dependencies: ["Contracts", "Networking", "MockServer"], swiftSettings: strict),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MockServer"], swiftSettings: strict),
+        .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: ["Networking", "MockServer", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: strict),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(
-            name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl"],
+            name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl", "TestSupport"],
             swiftSettings: strict),
     ]
 )

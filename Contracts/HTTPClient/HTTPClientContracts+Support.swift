@@ -95,19 +95,3 @@ func eventually(within: Duration, _ condition: @Sendable () -> Bool) async -> Bo
     }
     return condition()
 }
-
-extension NetworkError {
-    /// The case as written in code (`timedOut`, `httpStatus(404)`), for violation messages.
-    var caseName: String {
-        switch self {
-        case .offline: return "offline"
-        case .timedOut: return "timedOut"
-        case .connectionLost: return "connectionLost"
-        case .httpStatus(let status): return "httpStatus(\(status))"
-        case .tooLarge(let limit): return "tooLarge(limit: \(limit))"
-        case .cancelled: return "cancelled"
-        case .invalidURL: return "invalidURL"
-        case .invalidResponse: return "invalidResponse"
-        }
-    }
-}

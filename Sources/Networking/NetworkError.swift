@@ -38,4 +38,18 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .httpStatus, .tooLarge, .cancelled, .invalidURL, .invalidResponse: return false
         }
     }
+
+    /// The case as written in code (`timedOut`, `httpStatus(404)`), for logs, reports and tools.
+    public var caseName: String {
+        switch self {
+        case .offline: return "offline"
+        case .timedOut: return "timedOut"
+        case .connectionLost: return "connectionLost"
+        case .httpStatus(let status): return "httpStatus(\(status))"
+        case .tooLarge(let limit): return "tooLarge(limit: \(limit))"
+        case .cancelled: return "cancelled"
+        case .invalidURL: return "invalidURL"
+        case .invalidResponse: return "invalidResponse"
+        }
+    }
 }

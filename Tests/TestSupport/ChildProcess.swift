@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A child process whose standard output and error are collected as they arrive.
-final class ChildProcess: Sendable {
+public final class ChildProcess: Sendable {
     private let process: Process
     private let output = Collected()
     private let errors = Collected()
@@ -14,7 +14,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Starts `executable` with `arguments`.
-    init(_ executable: URL, _ arguments: [String]) throws {
+    public init(_ executable: URL, _ arguments: [String]) throws {
         process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,16 +34,16 @@ final class ChildProcess: Sendable {
     }
 
     /// Everything printed to standard output so far.
-    var standardOutput: String { output.text }
+    public var standardOutput: String { output.text }
     /// Everything printed to standard error so far.
-    var standardError: String { errors.text }
+    public var standardError: String { errors.text }
 
     /// Sends `signal`.
-    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
     /// Waits at most `timeout` seconds for the exit; returns its status, or nil if still running
     /// (the process is then killed).
-    func waitForExit(timeout: Double) -> Int32? {
+    public func waitForExit(timeout: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         guard !process.isRunning else {
@@ -55,7 +55,7 @@ final class ChildProcess: Sendable {
     }
 
     /// The built product `name` beside the test bundle (ci/test.sh builds every product first).
-    static func product(_ name: String) -> URL {
+    public static func product(_ name: String) -> URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
 }

@@ -1,0 +1,78 @@
+public import ArgumentParser
+import Foundation
+import Messages
+import Networking
+
+/// `testbed fetch URL`: one request through a Testbed client, reporting what a user would see.
+struct FetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Fetch a URL and print the status, size and time, or the error and its user message.",
+        discussion: "Exits 0 on success, 1 when the request failed (the error case and message are printed).")
+
+    /// The HTTP client to use.
+    enum Client: String, ExpressibleByArgument, CaseIterable {
+        case curl, urlsession
+    }
+
+    @Argument(help: "An absolute http(s) URL.")
+    var url: String
+
+    @Option(help: "Total deadline in seconds (connect and stall deadlines are capped by it).")
+    var timeout: Double = RequestTimeouts.default.total.seconds
+
+    @Option(name: .customLong("max-bytes"), help: "Largest body accepted.")
+    var maxBytes: Int = HTTPRequest.defaultMaxBytes
+
+    @Option(help: "Language of the user message: ru or en (default: from LANG).")
+    var lang: Language?
+
+    @Option(help: "curl (libcurl) or urlsession (FoundationNetworking).")
+    var client: Client = .curl
+
+    func validate() throws {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            parsed.host != nil
+        else {
+            throw ValidationError("'\(url)' is not an absolute http(s) URL")
+        }
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
+    }
+
+    func run() async throws {
+        let total = Duration.milliseconds(Int((timeout * 1000).rounded()))
+        let defaults = RequestTimeouts.default
+        let timeouts = RequestTimeouts(connect: min(defaults.connect, total), stall: min(defaults.stall, total), total: total)
+        let request = HTTPRequest(url: URL(string: url)!, timeouts: timeouts, maxBytes: maxBytes)
+        let httpClient: any HTTPClient = client == .curl ? CurlHTTPClient() : URLSessionHTTPClient()
+        let language = Language.resolved(configured: lang)
+        printError("fetching \(url) with \(client.rawValue) (at most \(String(format: "%g", timeout)) s)…")
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let response = try await httpClient.send(request)
+            let elapsed = clock.now - start
+            let type = response.header("content-type").map { "  \($0)" } ?? ""
+            print("\(response.status)  \(response.body.count) bytes  \(Self.milliseconds(elapsed)) ms\(type)")
+        } catch {
+            let elapsed = clock.now - start
+            print("error: \(error.caseName)  after \(Self.milliseconds(elapsed)) ms")
+            if let notice = FailureMessages.imageCell(for: error) {
+                let texts = notice.texts(in: language)
+                print(texts.hint.map { "\(texts.message) — \($0)" } ?? texts.message)
+            }
+            throw ExitCode.failure
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        Int((duration.seconds * 1000).rounded())
+    }
+
+    private func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+extension Language: ExpressibleByArgument {}
