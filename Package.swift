@@ -77,7 +77,9 @@ let package = Package(
             swiftSettings: strict),
 
         // Reusable contract suites (imports XCTest); never imported by Sources/.
-        .target(name: "Contracts", dependencies: ["Networking", "MockServer"], path: "Contracts", swiftSettings: strict),
+        .target(
+            name: "Contracts", dependencies: ["Networking", "Messages", "MockServer"], path: "Contracts",
+            swiftSettings: strict),
 
         // The project's own tests, and helpers shared between test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
@@ -86,7 +88,9 @@ let package = Package(
         .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "MockServer", .product(name: "Clocks", package: "swift-clocks")],
+            dependencies: [
+                "Networking", "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),

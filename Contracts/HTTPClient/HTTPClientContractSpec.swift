@@ -19,4 +19,5 @@ public protocol HTTPClientContractSpec {
     func test_http_perHostLimit() async
     func test_http_connectionReuse() async
     func test_http_offlineSwitch() async
+    func test_http_errorMessages() async
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import MockServer
 import Networking
 
@@ -9,7 +10,7 @@ public enum HTTPClientContracts {
     public static let all: [Contract<HTTPClientSubject>] = [
         bodyIntact, totalDeadline, stallDeadline, slowHeaders, refusedIsOffline, cutBodyIsConnectionLost,
         resetIsConnectionLost, notFoundIsHTTPStatus, serverErrorIsHTTPStatus, tooLargeByContentLength,
-        tooLargeByStream, cancellationIsPrompt, perHostLimit, connectionReuse, offlineSwitch,
+        tooLargeByStream, cancellationIsPrompt, perHostLimit, connectionReuse, offlineSwitch, errorMessages,
     ]
 
     public static let bodyIntact = Contract<HTTPClientSubject>(
@@ -99,14 +100,14 @@ public enum HTTPClientContracts {
 
     public static let tooLargeByContentLength = Contract<HTTPClientSubject>(
         id: "http.tooLargeByContentLength",
-        rule: "A declared Content-Length over the limit is tooLarge(limit:) and the client stops reading at the limit."
+        rule: "A declared Content-Length over the limit is tooLarge(limit:), and memory does not grow with the body (at most limit + 16 MB measured)."
     ) { subject, server in
         await expectTooLarge(subject, server, path: "/health?bytes=64000000")
     }
 
     public static let tooLargeByStream = Contract<HTTPClientSubject>(
         id: "http.tooLargeByStream",
-        rule: "A chunked body (no Content-Length) growing over the limit is tooLarge(limit:) and the client stops reading at the limit."
+        rule: "A chunked body (no Content-Length) growing over the limit is tooLarge(limit:), and memory does not grow with the body (at most limit + 16 MB measured)."
     ) { subject, server in
         await expectTooLarge(subject, server, path: "/health?bytes=64000000&chunked=1")
     }
@@ -189,5 +190,41 @@ public enum HTTPClientContracts {
         }
         let afterwards = await send(client, HTTPRequest(url: server.url("/health")), budget: .seconds(5))
         return afterwards.succeeded ? nil : afterwards.observed(expecting: "success once the server was back")
+    }
+
+    public static let errorMessages = Contract<HTTPClientSubject>(
+        id: "http.errorMessages",
+        rule: "Each failure a user can meet shows its message: offline, timedOut and connectionLost with Pull down to refresh; 404 unavailable; 500 server error; too large."
+    ) { subject, server in
+        let client = subject.makeClient(6)
+        let short = RequestTimeouts(connect: .seconds(2), stall: .seconds(2), total: .milliseconds(400))
+        guard let refusing = RefusingPort() else { return "could not reserve a refusing port" }
+        let cases: [(fault: String, request: HTTPRequest, expected: FailureNotice)] = [
+            ("refused", HTTPRequest(url: URL(string: "http://127.0.0.1:\(refusing.port)/")!),
+             FailureNotice(message: .offline, hint: .pullToRefresh)),
+            ("delay", HTTPRequest(url: server.url("/health?delay=2000"), timeouts: short),
+             FailureNotice(message: .timedOut, hint: .pullToRefresh)),
+            ("truncate", HTTPRequest(url: server.url("/images/1.png?truncate=5000")),
+             FailureNotice(message: .timedOut, hint: .pullToRefresh)),
+            ("404", HTTPRequest(url: server.url("/images/missing-4.png")), FailureNotice(message: .imageUnavailable)),
+            ("500", HTTPRequest(url: server.url("/health?status=500")), FailureNotice(message: .serverError)),
+            ("bytes", HTTPRequest(url: server.url("/health?bytes=3000000"), maxBytes: 1_000_000),
+             FailureNotice(message: .imageTooLarge)),
+        ]
+        var problems: [String] = []
+        for item in cases {
+            let outcome = await send(client, item.request, budget: .seconds(5))
+            guard case .failure(let error, _) = outcome else {
+                problems.append("\(item.fault): " + outcome.observed(expecting: "a failure"))
+                continue
+            }
+            let shown = FailureMessages.imageCell(for: error)
+            if shown != item.expected {
+                let text = shown.map { notice in notice.texts(in: .en) }.map { "\($0.message)\($0.hint.map { " / " + $0 } ?? "")" } ?? "nothing"
+                problems.append("\(item.fault): \(error.caseName) shows “\(text)”")
+            }
+        }
+        withExtendedLifetime(refusing) {}
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 }

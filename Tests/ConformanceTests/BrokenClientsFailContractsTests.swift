@@ -43,6 +43,7 @@ final class BrokenClientsFailContractsTests: XCTestCase {
         (HTTPClientContracts.perHostLimit, unlimited),
         (HTTPClientContracts.connectionReuse, freshConnections),
         (HTTPClientContracts.offlineSwitch, everythingTimesOut),
+        (HTTPClientContracts.errorMessages, statusIgnoring),
     ]
 
     func test_everyContractHasABrokenTwin() {

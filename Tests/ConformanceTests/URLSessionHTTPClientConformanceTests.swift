@@ -23,4 +23,5 @@ final class URLSessionHTTPClientConformanceTests: XCTestCase, HTTPClientContract
     func test_http_perHostLimit() async { await assertKeeps(HTTPClientContracts.perHostLimit, subject) }
     func test_http_connectionReuse() async { await assertKeeps(HTTPClientContracts.connectionReuse, subject) }
     func test_http_offlineSwitch() async { await assertKeeps(HTTPClientContracts.offlineSwitch, subject) }
+    func test_http_errorMessages() async { await assertKeeps(HTTPClientContracts.errorMessages, subject) }
 }
