@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import TestSupport
 import XCTest
 
 @testable import MockServer

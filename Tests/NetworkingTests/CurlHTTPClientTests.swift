@@ -1,6 +1,7 @@
 import Foundation
 import MockServer
 import Networking
+import TestSupport
 import XCTest
 
 /// One test per rule of ``CurlHTTPClient``, each against its own ``MockServer`` on 127.0.0.1.
@@ -378,9 +379,9 @@ final class CurlHTTPClientTests: XCTestCase {
         _ = await outcome(client, request("/health"))  // warm up: thread, connection
 
         // When the client waits about a second
-        let cpu = ProcessProbe.cpuSeconds()
+        let cpu = ProcessStats.cpuSeconds()
         let result = await outcome(client, request("/health?stall_after=0", timeouts: timeouts))
-        let used = ProcessProbe.cpuSeconds() - cpu
+        let used = ProcessStats.cpuSeconds() - cpu
 
         // Then
         XCTAssertEqual(result.error, .timedOut)

@@ -183,18 +183,6 @@ final class ProbingConnectivityMonitorTests: XCTestCase {
         ProbingConnectivityMonitor(
             client: client, probeURL: server.url(path), interval: .seconds(5), probeTimeouts: probeTimeouts, clock: clock)
     }
-
-    /// Waits (polling every 10 ms, at most 3 s) until `condition` holds.
-    private func eventually(
-        file: StaticString = #filePath, line: UInt = #line, _ condition: @escaping () -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now + .seconds(3)
-        while ContinuousClock.now < deadline {
-            if condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        XCTAssertTrue(condition(), "condition not met within 3 s", file: file, line: line)
-    }
 }
 
 /// Collects what a stream yields, in order, until it ends.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A plain TCP connection to 127.0.0.1, for holding many stalled requests open cheaply.
 final class RawConnection {
@@ -6,20 +7,7 @@ final class RawConnection {
 
     /// Connects and sends `request` (an HTTP/1.1 request head).
     init(port: Int, request: String) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
+        fd = try Loopback.connect(port: port)
         let bytes = Array(request.utf8)
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
@@ -58,31 +46,5 @@ final class RawConnection {
     /// How a read ended.
     enum End: Equatable {
         case closed, reset, timedOut
-    }
-}
-
-/// Process-wide measurements for the load tests.
-enum ProcessStats {
-    /// User + system CPU seconds this process used so far.
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    }
-
-    /// Raises the open-files soft limit to the hard limit (stall tests hold thousands of sockets).
-    static func raiseFileLimit() {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
-
-    /// Monotonic seconds.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

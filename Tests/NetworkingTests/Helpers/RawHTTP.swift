@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// HTTP over plain sockets, sharing no code with libcurl or the client under test: a one-shot
 /// GET to compare bodies with, and a one-shot server that answers with non-HTTP bytes.
@@ -6,7 +7,7 @@ enum RawHTTP {
     /// `GET path` over a fresh HTTP/1.0 connection to 127.0.0.1:`port`, read until the server
     /// closes. Returns the status, headers (names lowercased) and body.
     static func get(port: Int, path: String) throws -> (status: Int, headers: [String: String], body: Data) {
-        let fd = try connectLoopback(port: port)
+        let fd = try Loopback.connect(port: port)
         defer { close(fd) }
         let head = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
         _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -27,29 +28,6 @@ enum RawHTTP {
         }
         return (status, headers, Data(data[split.upperBound...]))
     }
-
-    private static func connectLoopback(port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = loopback(port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
-        return fd
-    }
-
-    fileprivate static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
 }
 
 /// A server on 127.0.0.1 that accepts one connection, reads the request and answers with
@@ -62,7 +40,7 @@ final class OneShotServer: Sendable {
     init(reply: String) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = RawHTTP.loopback(port: 0)
+        var address = Loopback.address(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -93,16 +71,8 @@ final class OneShotServer: Sendable {
     }
 }
 
-/// Process-wide measurements.
+/// Process-wide measurements (CPU time: TestSupport's ProcessStats).
 enum ProcessProbe {
-    /// User + system CPU seconds this process used so far.
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    }
-
     /// Ids of this process's threads named `name` (Linux: `/proc/self/task/*/comm`).
     static func threads(named name: String) -> Set<String> {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
