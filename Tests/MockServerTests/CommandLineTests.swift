@@ -24,7 +24,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(HTTP.get(base.appendingPathComponent("health")).status, 200)
 
         // Then one log line per request, and a clean stop
-        XCTAssertTrue(eventually { child.standardError.contains("GET /health → 200") }, child.standardError)
+        XCTAssertTrue(waitUntil { child.standardError.contains("GET /health → 200") }, child.standardError)
         child.send(SIGTERM)
         XCTAssertEqual(child.waitForExit(timeout: 3), 0)
         XCTAssertTrue(child.standardOutput.contains("stopped"))
@@ -56,7 +56,7 @@ final class CommandLineTests: XCTestCase {
     // MARK: - Helpers
 
     private func waitForBaseURL(_ child: ChildProcess) -> URL? {
-        _ = eventually { child.standardOutput.contains("listening on") }
+        _ = waitUntil { child.standardOutput.contains("listening on") }
         return firstURL(after: "listening on ", in: child.standardOutput)
     }
 
@@ -67,14 +67,5 @@ final class CommandLineTests: XCTestCase {
         let rest = text[range.upperBound...]
         let end = rest.firstIndex(where: { $0 == " " || $0 == ")" || $0 == "\n" || $0 == "," }) ?? rest.endIndex
         return URL(string: String(rest[..<end]))
-    }
-
-    private func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
     }
 }

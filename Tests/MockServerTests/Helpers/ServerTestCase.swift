@@ -35,11 +35,6 @@ class ServerTestCase: XCTestCase {
 
     /// Waits (polling every 10 ms, at most `timeout`) until `condition` holds.
     func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = ProcessStats.now() + timeout
-        while ProcessStats.now() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
+        waitUntil(timeout: timeout, condition)
     }
 }
