@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "Messages", targets: ["Messages"]),
         .library(name: "ImageCodec", targets: ["ImageCodec"]),
+        .library(name: "ImageCache", targets: ["ImageCache"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "Contracts", targets: ["Contracts"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
@@ -27,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         // C libraries, through system-library shims (module.modulemap + shim.h).
@@ -47,6 +49,14 @@ let package = Package(
         .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "Messages", dependencies: ["Networking"], swiftSettings: strict),
         .target(name: "ImageCodec", dependencies: ["CPNG", "CTurboJPEG"], swiftSettings: strict),
+        .target(
+            name: "ImageCache",
+            dependencies: [
+                "ImageCodec", "Networking",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
 
         // The mock server: imports only the shims and ImageCodec, never a client module.
         .target(
