@@ -228,6 +228,17 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertLessThan(result.seconds, 0.09, "Content-Length must be checked before the body")
     }
 
+    func test_hugeDeadlines_doNotOverflowInto_aTrap() async throws {
+        // Given deadlines near Duration's maximum (milliseconds + rounding used to overflow)
+        var patient = request("/health")
+        let huge = Duration(secondsComponent: Int64.max / 1000, attosecondsComponent: 900_000_000_000_000_000)
+        patient.timeouts = RequestTimeouts(connect: huge, stall: huge, total: huge)
+
+        // When / Then the request simply runs
+        let response = try await CurlHTTPClient().send(patient)
+        XCTAssertEqual(response.status, 200)
+    }
+
     func test_head_isNotLimitedByTheLengthOfTheBodyItDoesNotGet() async throws {
         var head = request("/health?bytes=100000")
         head.method = "HEAD"

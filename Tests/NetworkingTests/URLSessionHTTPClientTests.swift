@@ -40,6 +40,19 @@ final class URLSessionHTTPClientTests: XCTestCase {
         XCTAssertEqual(response.url, server.url("/images/1.png"))
     }
 
+    func test_head_isNotLimitedByTheLengthOfTheBodyItDoesNotGet() async throws {
+        // Given a HEAD whose response declares more than the limit
+        let head = HTTPRequest(url: server.url("/health?bytes=100000"), method: "HEAD", maxBytes: 10_000)
+
+        // When
+        let response = try await client.send(head)
+
+        // Then the declared length is not a body over the limit
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("content-length"), "100000")
+        XCTAssertTrue(response.body.isEmpty)
+    }
+
     func test_send_passesMethodAndHeaders() async throws {
         // Given the tweet endpoint, which needs the bearer token
         let url = server.url("/1.1/search/tweets.json?q=swift")

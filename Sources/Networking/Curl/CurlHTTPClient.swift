@@ -41,7 +41,7 @@ public final class CurlHTTPClient: HTTPClient {
     /// ``NetworkError/invalidURL`` at once; a task cancelled before the call is
     /// ``NetworkError/cancelled`` at once. Neither reaches libcurl.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        guard let hostKey = CurlSubmission.hostKey(for: request.url) else { throw .invalidURL }
+        guard let hostKey = request.origin else { throw .invalidURL }
         if Task.isCancelled { throw .cancelled }
         let driver = self.driver
         let id = driver.makeID()

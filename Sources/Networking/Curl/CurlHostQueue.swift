@@ -16,9 +16,6 @@ struct CurlHostQueue {
         self.limit = max(1, limit)
     }
 
-    /// Whether nothing waits.
-    var isEmpty: Bool { waiting.isEmpty }
-
     /// Adds `submission` at the end of its host's line.
     mutating func enqueue(_ submission: CurlSubmission) {
         waiting[submission.hostKey, default: []].append(submission)

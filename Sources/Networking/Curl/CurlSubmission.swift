@@ -15,13 +15,4 @@ struct CurlSubmission: Sendable {
     /// Resumed exactly once, on the driver thread, with the outcome.
     let continuation: CheckedContinuation<Result<HTTPResponse, NetworkError>, Never>
 
-    /// The per-host key for `url`, or `nil` when the URL is not an absolute http(s) URL with a
-    /// host (such a request is ``NetworkError/invalidURL`` and never reaches libcurl).
-    static func hostKey(for url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host?.lowercased(), !host.isEmpty
-        else { return nil }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(host):\(port)"
-    }
 }

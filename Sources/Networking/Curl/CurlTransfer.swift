@@ -50,7 +50,7 @@ final class CurlTransfer {
         self.submission = submission
         self.easy = easy
         self.lastActivity = now
-        self.limit = max(0, submission.request.maxBytes)
+        self.limit = submission.request.byteLimit
         configure(configuration, remaining: remaining)
     }
 
@@ -79,7 +79,7 @@ final class CurlTransfer {
             return .failure(.httpStatus(status))
         }
         switch ending {
-        case .cancelled:
+        case .cancelled:  // answered above, before the status is read
             return .failure(.cancelled)
         case .stalled, .deadlinePassed:
             return .failure(.timedOut)
@@ -162,7 +162,7 @@ final class CurlTransfer {
         set(ccurl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, request.timeouts.connect.curlMilliseconds))
         // A declared Content-Length over the limit fails before any body byte (code 63). Not for
         // HEAD: libcurl 7.88 applies it to the Content-Length of a body that never comes.
-        if request.method.uppercased() != "HEAD" {
+        if request.expectsBody {
             set(ccurl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit)))
         }
         // "" disables proxies, including http_proxy & co. from the environment.
@@ -244,6 +244,7 @@ extension Duration {
         let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         if overflow { return Int.max }
         let rest = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return max(1, Int(clamping: milliseconds + rest))
+        let (sum, sumOverflow) = Int(milliseconds).addingReportingOverflow(Int(rest))
+        return sumOverflow ? Int.max : max(1, sum)
     }
 }

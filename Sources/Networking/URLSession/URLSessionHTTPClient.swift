@@ -82,6 +82,10 @@ public final class URLSessionHTTPClient: HTTPClient {
         control.async { [session] in session.invalidateAndCancel() }
     }
 
+    /// Sends `request` through the session, enforcing its total and stall deadlines and byte
+    /// limit in the adapter. Unlike ``CurlHTTPClient``, the connect deadline cannot be kept on
+    /// its own (URLSession on Linux does not report when the connection is made): an unanswered
+    /// connection attempt ends at the stall or total deadline, whichever comes first.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         guard let urlRequest = Self.urlRequest(for: request) else { throw .invalidURL }
         let transfer = URLSessionTransfer(request: request)
@@ -101,9 +105,7 @@ public final class URLSessionHTTPClient: HTTPClient {
 
     /// The `URLRequest` for `request`, or `nil` when its URL is not an absolute http(s) URL.
     static func urlRequest(for request: HTTPRequest) -> URLRequest? {
-        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = request.url.host, !host.isEmpty
-        else { return nil }
+        guard request.origin != nil else { return nil }
         var urlRequest = URLRequest(
             url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
             timeoutInterval: idleTimeout(for: request.timeouts))

@@ -115,7 +115,7 @@ final class URLSessionTransfer: Sendable {
             guard state.outcome == nil else { return nil }
             state.response = response
             state.lastActivity = clock.now
-            guard response.expectedContentLength > Int64(request.maxBytes) else { return nil }
+            guard request.expectsBody, response.expectedContentLength > Int64(request.byteLimit) else { return nil }
             return overLimitError(status: response.statusCode)
         }
         if let verdict { finish(.failure(verdict)) }
@@ -126,7 +126,7 @@ final class URLSessionTransfer: Sendable {
         let verdict = state.withLock { state -> NetworkError? in
             guard state.outcome == nil else { return nil }
             state.lastActivity = clock.now
-            guard state.body.count + data.count <= request.maxBytes else {
+            guard state.body.count + data.count <= request.byteLimit else {
                 return overLimitError(status: state.response?.statusCode)
             }
             state.body.append(data)
@@ -185,7 +185,7 @@ final class URLSessionTransfer: Sendable {
     /// Too large, unless the status is one the caller does not accept: that is the answer then.
     private func overLimitError(status: Int?) -> NetworkError {
         if let status, !request.acceptableStatus.contains(status) { return .httpStatus(status) }
-        return .tooLarge(limit: request.maxBytes)
+        return .tooLarge(limit: request.byteLimit)
     }
 
     private static func headers(of response: HTTPURLResponse) -> [String: String] {
