@@ -10,8 +10,6 @@
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *userdata);
 typedef int (*ccurl_prereq_callback)(void *userdata, char *primary_ip, char *local_ip,
                                      int primary_port, int local_port);
-typedef int (*ccurl_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow,
-                                       curl_off_t ultotal, curl_off_t ulnow);
 
 static inline CURLcode ccurl_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);
@@ -33,9 +31,6 @@ static inline CURLcode ccurl_setopt_write_function(CURL *handle, ccurl_data_call
 }
 static inline CURLcode ccurl_setopt_header_function(CURL *handle, ccurl_data_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
-}
-static inline CURLcode ccurl_setopt_xferinfo_function(CURL *handle, ccurl_xferinfo_callback callback) {
-    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 static inline CURLcode ccurl_setopt_prereq_function(CURL *handle, ccurl_prereq_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);

@@ -17,20 +17,17 @@ public enum FailureMessages {
     /// | invalidURL, invalidResponse | imageUnavailable | – |
     /// | cancelled | nothing | – |
     public static func imageCell(for error: NetworkError) -> FailureNotice? {
+        let message: UserMessage
         switch error {
-        case .offline:
-            return FailureNotice(message: .offline, hint: .pullToRefresh)
-        case .timedOut, .connectionLost:
-            return FailureNotice(message: .timedOut, hint: .pullToRefresh)
-        case .httpStatus(let status) where (500...599).contains(status):
-            return FailureNotice(message: .serverError)
-        case .httpStatus, .invalidURL, .invalidResponse:
-            return FailureNotice(message: .imageUnavailable)
-        case .tooLarge:
-            return FailureNotice(message: .imageTooLarge)
-        case .cancelled:
-            return nil
+        case .offline: message = .offline
+        case .timedOut, .connectionLost: message = .timedOut
+        case .httpStatus(let status) where (500...599).contains(status): message = .serverError
+        case .httpStatus, .invalidURL, .invalidResponse: message = .imageUnavailable
+        case .tooLarge: message = .imageTooLarge
+        case .cancelled: return nil
         }
+        // The hint follows exactly the errors a retry can fix (NetworkError.isTransient).
+        return FailureNotice(message: message, hint: error.isTransient ? .pullToRefresh : nil)
     }
 
     /// The notice an image cell shows for `failure`, or `nil` to show nothing.

@@ -56,8 +56,3 @@ public enum UserMessage: Sendable, Hashable {
         return template.replacing("%d", with: String(number))
     }
 }
-
-/// The text of `message` in `language`, with `%d` replaced by its number.
-public func text(_ message: UserMessage, in language: Language) -> String {
-    message.text(in: language)
-}

@@ -34,26 +34,26 @@ final class MessageTextTests: XCTestCase {
         for message in messages {
             XCTAssertNil(message.number)
             for language in Language.allCases {
-                assertExactly(text(message, in: language), message.key.template(in: language), "\(message) \(language)")
+                assertExactly(message.text(in: language), message.key.template(in: language), "\(message) \(language)")
             }
         }
     }
 
     func test_rateLimited_putsTheSecondsInPlaceOfTheMarker() {
-        assertExactly(text(.rateLimited(seconds: 42), in: .ru), "Слишком много запросов, повтор через 42 с")
-        assertExactly(text(.rateLimited(seconds: 42), in: .en), "Too many requests, retrying in 42 s")
+        assertExactly(UserMessage.rateLimited(seconds: 42).text(in: .ru), "Слишком много запросов, повтор через 42 с")
+        assertExactly(UserMessage.rateLimited(seconds: 42).text(in: .en), "Too many requests, retrying in 42 s")
     }
 
     func test_nextUpdateIn_putsTheSecondsInPlaceOfTheMarker() {
-        assertExactly(text(.nextUpdateIn(seconds: 60), in: .ru), "Обновление через 60 с")
-        assertExactly(text(.nextUpdateIn(seconds: 7), in: .en), "Next update in 7 s")
+        assertExactly(UserMessage.nextUpdateIn(seconds: 60).text(in: .ru), "Обновление через 60 с")
+        assertExactly(UserMessage.nextUpdateIn(seconds: 7).text(in: .en), "Next update in 7 s")
         assertExactly(UserMessage.nextUpdateIn(seconds: 0).text(in: .en), "Next update in 0 s")
         assertExactly(UserMessage.nextUpdateIn(seconds: 1234567).text(in: .en), "Next update in 1234567 s", "no grouping separators")
     }
 
     func test_numbers_neverShowNegative() {
-        assertExactly(text(.nextUpdateIn(seconds: -3), in: .en), "Next update in 0 s")
-        assertExactly(text(.rateLimited(seconds: -1), in: .ru), "Слишком много запросов, повтор через 0 с")
+        assertExactly(UserMessage.nextUpdateIn(seconds: -3).text(in: .en), "Next update in 0 s")
+        assertExactly(UserMessage.rateLimited(seconds: -1).text(in: .ru), "Слишком много запросов, повтор через 0 с")
     }
 
     func test_messages_mapToTheirKeys() {

@@ -55,6 +55,7 @@ public final class ProbingConnectivityMonitor: ConnectivityMonitor {
 
     // MARK: ConnectivityMonitor
 
+    /// The last probe's verdict; if no probe has finished yet, runs one and returns its verdict.
     public var isOnline: Bool {
         get async {
             if let current = state.current { return current }
@@ -63,6 +64,8 @@ public final class ProbingConnectivityMonitor: ConnectivityMonitor {
         }
     }
 
+    /// A stream that yields the current state first (once known), then every change; it ends
+    /// when the monitor stops. Any number of subscribers.
     public func changes() -> AsyncStream<Bool> {
         state.subscribe()
     }
