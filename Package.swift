@@ -104,6 +104,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
+        .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl", "TestSupport"],
             swiftSettings: strict),
