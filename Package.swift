@@ -88,13 +88,15 @@ let package = Package(
 
         // Reusable contract suites (imports XCTest); never imported by Sources/.
         .target(
-            name: "Contracts", dependencies: ["Networking", "Messages", "MockServer"], path: "Contracts",
+            name: "Contracts", dependencies: ["Networking", "Messages", "MockServer", "ImageCache", "ImageCodec"],
+            path: "Contracts",
             swiftSettings: strict),
 
         // The project's own tests, and helpers shared between test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Contracts", "Networking", "MockServer"], swiftSettings: strict),
+            name: "ConformanceTests", dependencies: ["Contracts", "Networking", "MockServer", "ImageCache", "ImageCodec"],
+            swiftSettings: strict),
         .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
