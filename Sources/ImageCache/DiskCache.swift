@@ -1,0 +1,195 @@
+import Crypto
+public import Foundation
+public import Logging
+
+/// A disk cache of encoded image bytes: one file per key, named by the SHA-256 of the key.
+///
+/// An actor because it is a service with state (the index) and a lifecycle, and its API is
+/// already async: every file operation runs on it one at a time, so the index and the folder
+/// never disagree mid-operation. ``sizeLimit`` and ``failures()`` are `nonisolated`.
+///
+/// - Writes go to `.tmp-<uuid>` in the same folder, then `rename` over the final name, so only
+///   complete files are ever visible; leftovers from a crash are deleted at start.
+/// - The index (file → size, last access) lives in memory and is rebuilt from the folder at
+///   start; each read and write sets the file's modification time to the access time, so the
+///   LRU order survives a restart.
+/// - The limit is hard: a new entry is renamed into place first, then least recently used
+///   entries are deleted until the total fits, before ``store(_:for:)`` returns.
+/// - Failures are logged, published on ``failures()``, and never thrown; a failed write
+///   leaves every stored entry (including an older value for the same key) in place.
+public actor DiskCache: DataCaching {
+    /// Prefix of in-progress writes; such files are never read and are deleted at start.
+    static let temporaryPrefix = ".tmp-"
+
+    private struct Entry {
+        var size: Int
+        var lastAccess: Int64
+    }
+
+    /// The folder holding the files.
+    public nonisolated let folder: URL
+    public nonisolated let sizeLimit: Int
+    private let logger: Logger
+    private let broadcaster = FailureBroadcaster()
+    private var entries: [String: Entry]
+    private var total: Int
+    private var lastStamp: Int64
+    private var folderReady: Bool
+
+    /// Opens (or creates) the cache in `folder`. Never throws: when the folder cannot be
+    /// created the cache works as empty, and each write reports a `.createFolder` failure.
+    public init(
+        folder: URL, sizeLimit: Int = 150 * 1024 * 1024,
+        logger: Logger = Logger(label: "ImageCache.DiskCache")
+    ) {
+        self.folder = folder
+        self.sizeLimit = max(0, sizeLimit)
+        self.logger = logger
+        var entries: [String: Entry] = [:]
+        var folderReady = true
+        do {
+            try DiskFile.makeFolder(folder.path)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                let path = folder.appendingPathComponent(name).path
+                if name.hasPrefix(Self.temporaryPrefix) {
+                    try? DiskFile.remove(path)
+                } else if Self.isEntryName(name), let attributes = DiskFile.attributes(path) {
+                    entries[name] = Entry(size: attributes.size, lastAccess: attributes.stamp)
+                }
+            }
+        } catch {
+            folderReady = false
+            logger.error("disk cache folder unusable", metadata: ["folder": "\(folder.path)", "reason": "\(error.reason)"])
+        }
+        self.entries = entries
+        self.total = entries.values.reduce(0) { $0 + $1.size }
+        self.lastStamp = entries.values.map(\.lastAccess).max() ?? 0
+        self.folderReady = folderReady
+    }
+
+    /// The file name for `key`: the lowercase hex SHA-256 of its UTF-8 bytes.
+    public nonisolated static func fileName(for key: String) -> String {
+        SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    public func data(for key: String) async -> Data? {
+        let name = Self.fileName(for: key)
+        guard entries[name] != nil else { return nil }
+        let path = self.path(name)
+        let data: Data
+        do {
+            data = try DiskFile.contents(path)
+        } catch {
+            // Gone or unreadable: forget it so the index matches the folder.
+            if DiskFile.attributes(path) == nil { forget(name) }
+            report(.read, key: key, reason: error.reason)
+            return nil
+        }
+        let stamp = nextStamp()
+        entries[name]?.lastAccess = stamp
+        do {
+            try DiskFile.touch(path, stamp: stamp)
+        } catch {
+            logger.debug("disk cache could not record an access", metadata: ["reason": "\(error.reason)"])
+        }
+        return data
+    }
+
+    public func store(_ data: Data, for key: String) async {
+        let name = Self.fileName(for: key)
+        guard data.count <= sizeLimit else {
+            // Keeping the older value would serve bytes the caller just replaced.
+            removeFile(name, key: key)
+            logger.notice("disk cache entry over the whole limit not stored", metadata: ["key": "\(key)", "bytes": "\(data.count)"])
+            return
+        }
+        guard ensureFolder(key: key) else { return }
+        let temporary = path(Self.temporaryPrefix + UUID().uuidString)
+        let stamp = nextStamp()
+        do {
+            try DiskFile.create(temporary, data: data, stamp: stamp)
+            try DiskFile.replace(path(name), with: temporary)
+        } catch {
+            try? DiskFile.remove(temporary)
+            report(.write, key: key, reason: error.reason)
+            return
+        }
+        total += data.count - (entries[name]?.size ?? 0)
+        entries[name] = Entry(size: data.count, lastAccess: stamp)
+        evict(keeping: name)
+    }
+
+    public func removeData(for key: String) async {
+        removeFile(Self.fileName(for: key), key: key)
+    }
+
+    public func removeAll() async {
+        for name in entries.keys { removeFile(name, key: nil) }
+    }
+
+    public var totalSize: Int { total }
+
+    public nonisolated func failures() -> AsyncStream<DiskCacheFailure> {
+        broadcaster.subscribe()
+    }
+
+    // MARK: - Internals
+
+    /// Deletes least recently used entries other than `kept` until the total fits the limit.
+    private func evict(keeping kept: String) {
+        guard total > sizeLimit else { return }
+        let oldestFirst = entries.filter { $0.key != kept }.sorted { $0.value.lastAccess < $1.value.lastAccess }
+        for (name, _) in oldestFirst where total > sizeLimit {
+            removeFile(name, key: nil)
+        }
+        if total > sizeLimit {
+            // Only when deletions failed: the hard limit wins over the newest entry.
+            removeFile(kept, key: nil)
+        }
+    }
+
+    private func removeFile(_ name: String, key: String?) {
+        guard entries[name] != nil else { return }
+        do {
+            try DiskFile.remove(path(name))
+            forget(name)
+        } catch {
+            report(.remove, key: key, reason: error.reason)
+        }
+    }
+
+    private func forget(_ name: String) {
+        if let entry = entries.removeValue(forKey: name) { total -= entry.size }
+    }
+
+    private func ensureFolder(key: String) -> Bool {
+        guard !folderReady else { return true }
+        do {
+            try DiskFile.makeFolder(folder.path)
+            folderReady = true
+        } catch {
+            report(.createFolder, key: key, reason: error.reason)
+        }
+        return folderReady
+    }
+
+    /// A stamp later than every earlier one, even if the wall clock stepped back.
+    private func nextStamp() -> Int64 {
+        lastStamp = max(DiskFile.now(), lastStamp + 1)
+        return lastStamp
+    }
+
+    private func path(_ name: String) -> String {
+        folder.appendingPathComponent(name).path
+    }
+
+    private func report(_ operation: DiskCacheFailure.Operation, key: String?, reason: String) {
+        let failure = DiskCacheFailure(operation: operation, key: key, reason: reason)
+        logger.warning("\(failure.description)")
+        broadcaster.publish(failure)
+    }
+
+    private static func isEntryName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
