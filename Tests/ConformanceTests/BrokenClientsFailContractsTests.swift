@@ -47,24 +47,10 @@ final class BrokenClientsFailContractsTests: XCTestCase {
     ]
 
     func test_everyContractHasABrokenTwin() {
-        XCTAssertEqual(Set(Self.pairs.map(\.contract.id)), Set(HTTPClientContracts.all.map(\.id)))
-        XCTAssertEqual(Set(HTTPClientContracts.all.map(\.id)).count, HTTPClientContracts.all.count, "ids are unique")
+        assertEveryContractHasATwin(Self.pairs, suite: HTTPClientContracts.all)
     }
 
     func test_eachContractReportsAViolationForItsBrokenTwin() async {
-        // Each check has its own server, so they run side by side (a broken twin is far off
-        // its rule; the concurrency cannot make it pass).
-        let violations = await withTaskGroup(of: (Int, ContractViolation?).self) { group in
-            for (index, pair) in Self.pairs.enumerated() {
-                group.addTask { (index, await pair.contract.check(pair.twin)) }
-            }
-            return await group.reduce(into: [Int: ContractViolation?]()) { $0[$1.0] = $1.1 }
-        }
-        for (index, pair) in Self.pairs.enumerated() {
-            let violation = violations[index] ?? nil
-            XCTAssertNotNil(violation, "\(pair.contract.id) passed for \(pair.twin.name), which breaks it")
-            XCTAssertEqual(violation?.contract, pair.contract.id)
-            if let violation { print("measured: \(pair.twin.name) ✗ \(violation)") }
-        }
+        await assertEachTwinBreaksItsContract(Self.pairs, name: \.name)
     }
 }

@@ -19,23 +19,10 @@ final class BrokenDiskCachesFailContractsTests: XCTestCase {
     ]
 
     func test_everyContractHasABrokenTwin() {
-        XCTAssertEqual(Set(Self.pairs.map(\.contract.id)), Set(DiskCachingContracts.all.map(\.id)))
-        XCTAssertEqual(Set(DiskCachingContracts.all.map(\.id)).count, DiskCachingContracts.all.count, "ids are unique")
+        assertEveryContractHasATwin(Self.pairs, suite: DiskCachingContracts.all)
     }
 
     func test_eachContractReportsAViolationForItsBrokenTwin() async {
-        // Each check has its own temporary folder, so they run side by side.
-        let violations = await withTaskGroup(of: (Int, ContractViolation?).self) { group in
-            for (index, pair) in Self.pairs.enumerated() {
-                group.addTask { (index, await pair.contract.check(pair.twin)) }
-            }
-            return await group.reduce(into: [Int: ContractViolation?]()) { $0[$1.0] = $1.1 }
-        }
-        for (index, pair) in Self.pairs.enumerated() {
-            let violation = violations[index] ?? nil
-            XCTAssertNotNil(violation, "\(pair.contract.id) passed for \(pair.twin.name), which breaks it")
-            XCTAssertEqual(violation?.contract, pair.contract.id)
-            if let violation { print("measured: \(pair.twin.name) ✗ \(violation)") }
-        }
+        await assertEachTwinBreaksItsContract(Self.pairs, name: \.name)
     }
 }

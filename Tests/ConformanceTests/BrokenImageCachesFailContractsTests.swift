@@ -20,18 +20,11 @@ final class BrokenImageCachesFailContractsTests: XCTestCase {
     ]
 
     func test_everyContractHasABrokenTwin() {
-        XCTAssertEqual(Set(Self.pairs.map(\.contract.id)), Set(ImageCachingContracts.all.map(\.id)))
-        XCTAssertEqual(Set(ImageCachingContracts.all.map(\.id)).count, ImageCachingContracts.all.count, "ids are unique")
-        XCTAssertFalse(ImageCachingContracts.all.contains(where: \.needsServer), "memory rules start no server")
+        assertEveryContractHasATwin(Self.pairs, suite: ImageCachingContracts.all)
     }
 
     func test_eachContractReportsAViolationForItsBrokenTwin() async {
-        for pair in Self.pairs {
-            let violation = await pair.contract.check(pair.twin)
-            XCTAssertNotNil(violation, "\(pair.contract.id) passed for \(pair.twin.name), which breaks it")
-            XCTAssertEqual(violation?.contract, pair.contract.id)
-            if let violation { print("measured: \(pair.twin.name) ✗ \(violation)") }
-        }
+        await assertEachTwinBreaksItsContract(Self.pairs, name: \.name)
     }
 
     /// The naive cache without a flaw keeps every contract: each violation above comes from

@@ -1,0 +1,36 @@
+import Contracts
+import XCTest
+
+extension XCTestCase {
+    /// Requires `pairs` to name every contract of `suite` (ids unique): no rule goes without a
+    /// twin that shows it can fail.
+    func assertEveryContractHasATwin<Subject: Sendable>(
+        _ pairs: [(contract: Contract<Subject>, twin: Subject)], suite: [Contract<Subject>],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(Set(pairs.map(\.contract.id)), Set(suite.map(\.id)), file: file, line: line)
+        XCTAssertEqual(Set(suite.map(\.id)).count, suite.count, "ids are unique", file: file, line: line)
+    }
+
+    /// Runs each contract against its broken twin, side by side (each check has its own server
+    /// or folder; a twin is far off its rule, so concurrency cannot make it pass), and requires
+    /// a violation from every one. Prints each violation as a measurement for CONFORMANCE.md.
+    func assertEachTwinBreaksItsContract<Subject: Sendable>(
+        _ pairs: [(contract: Contract<Subject>, twin: Subject)], name: (Subject) -> String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        let violations = await withTaskGroup(of: (Int, ContractViolation?).self) { group in
+            for (index, pair) in pairs.enumerated() {
+                group.addTask { (index, await pair.contract.check(pair.twin)) }
+            }
+            return await group.reduce(into: [Int: ContractViolation?]()) { $0[$1.0] = $1.1 }
+        }
+        for (index, pair) in pairs.enumerated() {
+            let violation = violations[index] ?? nil
+            let twin = name(pair.twin)
+            XCTAssertNotNil(violation, "\(pair.contract.id) passed for \(twin), which breaks it", file: file, line: line)
+            XCTAssertEqual(violation?.contract, pair.contract.id, file: file, line: line)
+            if let violation { print("measured: \(twin) ✗ \(violation)") }
+        }
+    }
+}
