@@ -64,8 +64,14 @@ public final class MockServer: Sendable {
         try core.setOffline(offline)
     }
 
-    /// The finished requests, oldest first (admin calls excluded).
-    public var requests: [RequestRecord] { core.journal.records }
+    /// The finished requests, oldest first (admin calls excluded). A request whose whole answer
+    /// the client has already read is included: this waits (at most a second) for responses
+    /// already handed to the socket to be journalled. A request still in progress (stalled,
+    /// dripping, delayed) appears once it ends.
+    public var requests: [RequestRecord] {
+        core.settleJournal()
+        return core.journal.records
+    }
 
     /// Clears the journal and the `flaky` counters.
     public func resetJournal() {

@@ -55,6 +55,9 @@ final class RequestContext: @unchecked Sendable {
     var bodyStart: UInt64?
     /// Overrides the journal's outcome (`reset`, `truncated`, `client-closed`, `shutdown`).
     var outcome: String?
+    /// Set once the whole body has been handed to libmicrohttpd, until the request is
+    /// journalled (``ServerCore/handedOver`` counts these).
+    var handedOver = false
     /// Runs once the response has been sent (used by the main-port offline switch).
     var afterCompletion: (@Sendable () -> Void)?
 

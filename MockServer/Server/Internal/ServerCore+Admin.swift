@@ -30,6 +30,9 @@ extension ServerCore {
         case (_, "/__admin/offline"):
             return .json(200, object: ["offline": offline.load(ordering: .sequentiallyConsistent)])
         case (_, "/__admin/requests"):
+            // On the admin port (its own thread) wait for answers already sent to be journalled;
+            // on the main port that would block the very thread that journals them.
+            if context.role == .admin { settleJournal() }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let body = (try? encoder.encode(["requests": journal.records])) ?? Data("{\"requests\":[]}".utf8)

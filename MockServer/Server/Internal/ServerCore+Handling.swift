@@ -253,6 +253,7 @@ extension ServerCore {
         }
         let result = MHD_queue_response(connection, UInt32(reply.status), response)
         MHD_destroy_response(response)
+        if !context.usesReader { markHandedOver(context) }
         return result
     }
 
@@ -298,17 +299,29 @@ extension ServerCore {
             }
             end = min(end, due)
         }
-        if position >= reply.length { return Self.readerEndOfStream }  // chunked: the last chunk
+        if position >= reply.length {  // chunked: the last chunk
+            markHandedOver(context)
+            return Self.readerEndOfStream
+        }
         let count = min(maximum, end - position)
         guard count > 0 else { return ServerCore.readerError }
         reply.copyBody(from: position, count: count, to: buffer)
         context.bytesSent = position + count
+        if context.bytesSent == reply.length, !context.faults.chunked { markHandedOver(context) }
         return count
+    }
+
+    /// Counts a journalled request's response as handed over (once).
+    private func markHandedOver(_ context: RequestContext) {
+        guard !context.isAdmin, !context.handedOver else { return }
+        context.handedOver = true
+        handedOver.add(1, ordering: .releasing)
     }
 
     /// The request ended: journal it (admin requests excepted) and log one line.
     func finish(_ context: RequestContext, termination: MHD_RequestTerminationCode) {
         let succeeded = termination == MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK
+        defer { if context.handedOver { handedOver.subtract(1, ordering: .releasing) } }
         if context.isAdmin {
             if succeeded { context.afterCompletion?() }
             return

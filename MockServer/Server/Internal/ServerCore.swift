@@ -49,6 +49,10 @@ final class ServerCore: Sendable {
     /// Read by request handlers, which must never take `listeners`' lock (stopping a daemon
     /// waits for its polling thread, which may be inside a handler).
     let offline = Atomic<Bool>(false)
+    /// Responses whose last byte has been handed over but whose request is not journalled yet
+    /// (the request-completed callback runs a moment after the client may have read the
+    /// answer). ``settleJournal()`` waits for these.
+    let handedOver = Atomic<Int>(0)
     /// The image URLs the `offline-first` scenario still waits for, when armed.
     let offlineFirst = Mutex<Set<String>?>(nil)
     let endpoints: Mutex<Endpoints>
@@ -140,6 +144,17 @@ final class ServerCore: Sendable {
         if let main { stopDaemon(main) }
         if let admin { stopDaemon(admin) }
         scheduler.shutdown()
+    }
+
+    /// Waits (at most `limit`) until every response already handed over has been journalled,
+    /// so a client that has read its answer finds its request in the journal. Never call it on
+    /// a polling thread: the journalling happens there.
+    func settleJournal(limit: Duration = .seconds(1)) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while handedOver.load(ordering: .acquiring) > 0, clock.now < deadline {
+            usleep(500)
+        }
     }
 
     /// A fresh connection id.
