@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "ImageCache",
             dependencies: [
-                "ImageCodec", "Networking",
+                "ImageCodec", "Networking", "Messages",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -95,7 +95,8 @@ let package = Package(
         // The project's own tests, and helpers shared between test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Contracts", "Networking", "MockServer", "ImageCache", "ImageCodec"],
+            name: "ConformanceTests",
+            dependencies: ["Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec"],
             swiftSettings: strict),
         .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
@@ -106,7 +107,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
-        .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec"], swiftSettings: strict),
+        .testTarget(
+            name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages"],
+            swiftSettings: strict),
         .testTarget(
             name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl", "TestSupport"],
             swiftSettings: strict),

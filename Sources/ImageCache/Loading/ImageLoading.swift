@@ -1,0 +1,20 @@
+public import Foundation
+
+/// Loads images for URLs through the caches and the network. Implementation: ``ImagePipeline``.
+///
+/// Rules (each a contract in `Contracts`, suite ImageLoading): memory first, then disk, then
+/// the network; concurrent loads of one URL share one transfer; cancelling a load cancels the
+/// transfer only when every load waiting on it has left; a transient network failure
+/// (offline, timedOut, connectionLost) delivers the disk copy when there is one; every failure
+/// is an ``ImageLoadError`` whose ``ImageLoadError/failure`` gives the cell's message.
+public protocol ImageLoading: Sendable {
+    /// The image at `url`, decoded, and where it came from.
+    func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage
+}
+
+extension ImageLoading {
+    /// The image at `url` with the default options (visible, no reload).
+    public func image(for url: URL) async throws(ImageLoadError) -> LoadedImage {
+        try await image(for: url, options: ImageLoadOptions())
+    }
+}

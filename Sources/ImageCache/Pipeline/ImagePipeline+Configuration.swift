@@ -1,0 +1,24 @@
+public import ImageCodec
+public import Networking
+
+extension ImagePipeline {
+    /// Limits and deadlines of an ``ImagePipeline``.
+    public struct Configuration: Sendable, Hashable {
+        /// Most body bytes downloaded per image (default 20 MB); more is ``ImageLoadError/tooLarge``.
+        public var maxBytes: Int
+        /// Most pixels decoded per image (default 50 MP), checked from the header before decoding.
+        public var maxPixels: Int
+        /// Connect, stall and total deadlines of each request (default 10 s, 15 s, 30 s).
+        public var timeouts: RequestTimeouts
+
+        /// Creates a configuration; the defaults are the design's rules.
+        public init(
+            maxBytes: Int = HTTPRequest.defaultMaxBytes, maxPixels: Int = ImageCodec.defaultMaxPixels,
+            timeouts: RequestTimeouts = .default
+        ) {
+            self.maxBytes = maxBytes
+            self.maxPixels = maxPixels
+            self.timeouts = timeouts
+        }
+    }
+}
