@@ -12,18 +12,26 @@ extension XCTestCase {
         XCTAssertEqual(Set(suite.map(\.id)).count, suite.count, "ids are unique", file: file, line: line)
     }
 
-    /// Runs each contract against its broken twin, side by side (each check has its own server
-    /// or folder; a twin is far off its rule, so concurrency cannot make it pass), and requires
-    /// a violation from every one. Prints each violation as a measurement for CONFORMANCE.md.
+    /// Runs each contract against its broken twin and requires a violation from every one;
+    /// prints each violation as a measurement for CONFORMANCE.md. By default side by side (each
+    /// check has its own server or folder, and a twin is far off its rule); `concurrently:
+    /// false` runs them in order, for suites whose twins need the cores to themselves.
     func assertEachTwinBreaksItsContract<Subject: Sendable>(
-        _ pairs: [(contract: Contract<Subject>, twin: Subject)], name: (Subject) -> String,
+        _ pairs: [(contract: Contract<Subject>, twin: Subject)], name: (Subject) -> String, concurrently: Bool = true,
         file: StaticString = #filePath, line: UInt = #line
     ) async {
-        let violations = await withTaskGroup(of: (Int, ContractViolation?).self) { group in
-            for (index, pair) in pairs.enumerated() {
-                group.addTask { (index, await pair.contract.check(pair.twin)) }
+        var violations: [Int: ContractViolation?] = [:]
+        if concurrently {
+            violations = await withTaskGroup(of: (Int, ContractViolation?).self) { group in
+                for (index, pair) in pairs.enumerated() {
+                    group.addTask { (index, await pair.contract.check(pair.twin)) }
+                }
+                return await group.reduce(into: [Int: ContractViolation?]()) { $0[$1.0] = $1.1 }
             }
-            return await group.reduce(into: [Int: ContractViolation?]()) { $0[$1.0] = $1.1 }
+        } else {
+            for (index, pair) in pairs.enumerated() {
+                violations[index] = await pair.contract.check(pair.twin)
+            }
         }
         for (index, pair) in pairs.enumerated() {
             let violation = violations[index] ?? nil

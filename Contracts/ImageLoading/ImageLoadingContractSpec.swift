@@ -1,0 +1,18 @@
+/// Adopt in an `XCTestCase` to run the image-loading suite: the compiler lists the methods to
+/// declare (XCTest on Linux only runs `test…` methods declared in the class itself), and each
+/// body is one line: `await assertKeeps(ImageLoadingContracts.coalesced, subject)`.
+public protocol ImageLoadingContractSpec {
+    /// The implementation under test.
+    var subject: ImageLoadingSubject { get }
+    func test_image_offlineAfterLoad() async
+    func test_image_restartOffline() async
+    func test_image_notFound() async
+    func test_image_corrupt() async
+    func test_image_tooManyBytes() async
+    func test_image_tooManyPixels() async
+    func test_image_timedOut() async
+    func test_image_coalesced() async
+    func test_image_cancelOneKeepsOthers() async
+    func test_image_cancelLastCancelsTransfer() async
+    func test_image_defaultGalleryImages() async
+}

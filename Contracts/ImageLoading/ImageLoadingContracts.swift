@@ -1,0 +1,200 @@
+import Foundation
+import ImageCache
+import Messages
+import MockServer
+import Networking
+
+/// The rules every ``ImageLoading`` implementation keeps, each a ``Contract`` run against a live
+/// ``MockServer`` with a fresh temporary cache folder. Deadlines are scaled down to hundreds of
+/// milliseconds; the rules are the same at 30 s.
+public enum ImageLoadingContracts {
+    /// Every contract of the suite, in a stable order.
+    public static let all: [Contract<ImageLoadingSubject>] = [
+        offlineAfterLoad, restartOffline, notFound, corrupt, tooManyBytes, tooManyPixels, timedOut, coalesced,
+        cancelOneKeepsOthers, cancelLastCancelsTransfer, defaultGalleryImages,
+    ]
+
+    public static let offlineAfterLoad = Contract<ImageLoadingSubject>(
+        id: "image.offlineAfterLoad",
+        rule: "An image loaded once is delivered again when the network is gone."
+    ) { subject, server in
+        await withTemporaryFolder { folder in
+            let loader = await subject.makeLoader(folder, relaxed)
+            let url = server.url("/images/2.png")
+            let first = await load(loader, url)
+            guard case .success = first else { return "the first load, online: " + first.observed(expecting: "the image") }
+            return await whileOffline(server) {
+                let again = await load(loader, url)
+                if case .success = again { return nil }
+                return "offline after a load: " + again.observed(expecting: "the image")
+            }
+        }
+    }
+
+    public static let restartOffline = Contract<ImageLoadingSubject>(
+        id: "image.restartOffline",
+        rule: "After a restart (a new instance on the same cache folder) with no network, a loaded image is delivered from disk."
+    ) { subject, server in
+        await withTemporaryFolder { folder in
+            let path = "/images/3.jpg"
+            if let problem = await loadOnce(subject, server, folder: folder, path: path) { return problem }
+            let restarted = await subject.makeLoader(folder, relaxed)
+            return await whileOffline(server) {
+                let outcome = await load(restarted, server.url(path))
+                if case .success = outcome { return nil }
+                return "after a restart, offline: " + outcome.observed(expecting: "the image from disk")
+            }
+        }
+    }
+
+    public static let notFound = Contract<ImageLoadingSubject>(
+        id: "image.notFound", rule: "A 404 shows imageUnavailable, with no hint."
+    ) { subject, server in
+        await expectNotice(FailureNotice(message: .imageUnavailable), subject, server, path: "/images/missing-4.png")
+    }
+
+    public static let corrupt = Contract<ImageLoadingSubject>(
+        id: "image.corrupt", rule: "Damaged image bytes (right length and type) show brokenImage."
+    ) { subject, server in
+        await expectNotice(FailureNotice(message: .brokenImage), subject, server, path: "/images/5.png?corrupt=1")
+    }
+
+    public static let tooManyBytes = Contract<ImageLoadingSubject>(
+        id: "image.tooManyBytes", rule: "A 30 MB body, over the 20 MB limit, shows imageTooLarge."
+    ) { subject, server in
+        await expectNotice(FailureNotice(message: .imageTooLarge), subject, server, path: "/images/6.png?bytes=30000000")
+    }
+
+    public static let tooManyPixels = Contract<ImageLoadingSubject>(
+        id: "image.tooManyPixels",
+        rule: "A 20000×20000 JPEG (8 MB, within the byte limit; 400 MP, over the 50 MP limit) shows imageTooLarge within 3 s, memory growing by less than 200 MB: no full decode."
+    ) { subject, server in
+        // JPEG, because the 20000×20000 PNG (32 MB) is already refused by the byte limit.
+        let path = "/images/7.jpg?w=20000&h=20000"
+        warm(server, path)
+        let allowance = 200_000_000
+        let (problem, growth) = await MemoryProbe.peakGrowth {
+            await expectNotice(FailureNotice(message: .imageTooLarge), subject, server, path: path, within: .seconds(3))
+        }
+        if let problem { return problem }
+        return growth < allowance ? nil : "memory grew by \(growth / 1_000_000) MB while refusing a 400 MP image"
+    }
+
+    public static let timedOut = Contract<ImageLoadingSubject>(
+        id: "image.timedOut",
+        rule: "A server silent past the total deadline shows timedOut + pullToRefresh, at most 0.5 s after the deadline."
+    ) { subject, server in
+        let timeouts = RequestTimeouts(connect: .seconds(2), stall: .seconds(2), total: .milliseconds(600))
+        return await expectNotice(
+            FailureNotice(message: .timedOut, hint: .pullToRefresh), subject, server, path: "/images/8.png?delay=3000",
+            timeouts: timeouts, within: .milliseconds(1100))
+    }
+
+    public static let coalesced = Contract<ImageLoadingSubject>(
+        id: "image.coalesced", rule: "100 concurrent loads of one URL are one request to the server, and all deliver the image."
+    ) { subject, server in
+        await withTemporaryFolder { folder in
+            warm(server, "/images/9.png")
+            let loader = await subject.makeLoader(folder, relaxed)
+            let url = server.url("/images/9.png?delay=300")
+            let failures = await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<100 { group.addTask { if case .success = await load(loader, url) { true } else { false } } }
+                return await group.reduce(0) { $0 + ($1 ? 0 : 1) }
+            }
+            if failures > 0 { return "\(failures) of the 100 loads did not deliver the image" }
+            let requests = records(server, path: "/images/9.png").count
+            return requests == 1 ? nil : "the server received \(requests) requests for the URL, expected 1"
+        }
+    }
+
+    public static let cancelOneKeepsOthers = Contract<ImageLoadingSubject>(
+        id: "image.cancelOneKeepsOthers",
+        rule: "Cancelling one of three loads of a URL ends it with cancelled within 300 ms; the other two deliver the image over the one request."
+    ) { subject, server in
+        await withTemporaryFolder { folder in
+            warm(server, "/images/10.png")
+            let loader = await subject.makeLoader(folder, relaxed)
+            let url = server.url("/images/10.png?delay=600")
+            let tasks = (0..<3).map { _ in Task { await result(loader, url) } }
+            guard await eventually(within: .seconds(3), { server.suspendedConnections >= 1 }) else {
+                tasks.forEach { $0.cancel() }
+                return "the request never reached the server"
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+            tasks[0].cancel()
+            let cancelled = await withWatchdog(.milliseconds(300)) { await tasks[0].value }
+            guard case .finished(.failure(.cancelled), _) = cancelled else {
+                tasks.forEach { $0.cancel() }
+                return "the cancelled load did not end with cancelled within 300 ms: \(cancelled)"
+            }
+            for (index, task) in tasks.enumerated().dropFirst() {
+                let outcome = await withWatchdog(.seconds(5)) { await task.value }
+                guard case .finished(.success, _) = outcome else {
+                    tasks.forEach { $0.cancel() }
+                    return "load \(index + 1), not cancelled, did not deliver the image: \(outcome)"
+                }
+            }
+            let requests = records(server, path: "/images/10.png")
+            guard requests.count == 1, requests[0].status == 200 else {
+                return "the server saw \(requests.map { "\($0.status) \($0.outcome)" }), expected one 200"
+            }
+            return nil
+        }
+    }
+
+    public static let cancelLastCancelsTransfer = Contract<ImageLoadingSubject>(
+        id: "image.cancelLastCancelsTransfer",
+        rule: "Cancelling every load of a URL ends each with cancelled within 300 ms and closes the connection within 1 s."
+    ) { subject, server in
+        await withTemporaryFolder { folder in
+            warm(server, "/images/11.png")
+            let loader = await subject.makeLoader(folder, relaxed)
+            let url = server.url("/images/11.png?delay=5000")
+            let tasks = (0..<3).map { _ in Task { await result(loader, url) } }
+            guard await eventually(within: .seconds(3), { server.suspendedConnections >= 1 }) else {
+                tasks.forEach { $0.cancel() }
+                return "the request never reached the server"
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+            tasks.forEach { $0.cancel() }
+            for (index, task) in tasks.enumerated() {
+                let outcome = await withWatchdog(.milliseconds(300)) { await task.value }
+                guard case .finished(.failure(.cancelled), _) = outcome else {
+                    return "load \(index + 1) did not end with cancelled within 300 ms: \(outcome)"
+                }
+            }
+            let left = await eventually(within: .seconds(1)) {
+                records(server, path: "/images/11.png").contains { $0.outcome == "client-closed" }
+            }
+            if left { return nil }
+            let seen = records(server, path: "/images/11.png").map { "\($0.status) \($0.outcome)" }
+            return "1 s after every load was cancelled the connection was still open (journal: \(seen))"
+        }
+    }
+
+    public static let defaultGalleryImages = Contract<ImageLoadingSubject>(
+        id: "image.defaultGalleryImages", rule: "The 6 images of /gallery.json decode at 800×600 or more."
+    ) { subject, server in
+        guard let body = ReferenceHTTP.body(port: server.port, pathAndQuery: "/gallery.json"),
+            let gallery = try? JSONDecoder().decode(GalleryList.self, from: Data(body))
+        else { return "the reference fetch of /gallery.json failed (server problem, not the loader's)" }
+        guard gallery.images.count == 6 else { return "/gallery.json lists \(gallery.images.count) images, expected 6" }
+        return await withTemporaryFolder { folder in
+            let loader = await subject.makeLoader(folder, relaxed)
+            for string in gallery.images {
+                guard let url = URL(string: string) else { return "\(string) is not a URL" }
+                let outcome = await load(loader, url)
+                guard case .success(let loaded, _) = outcome else { return "\(string): " + outcome.observed(expecting: "the image") }
+                if loaded.image.width < 800 || loaded.image.height < 600 {
+                    return "\(string) decoded at \(loaded.image.width)×\(loaded.image.height), expected at least 800×600"
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The body of `/gallery.json`.
+    private struct GalleryList: Decodable {
+        let images: [String]
+    }
+}
