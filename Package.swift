@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(
-            name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages"],
+            name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages", "MockServer"],
             swiftSettings: strict),
         .testTarget(
             name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl", "TestSupport"],

@@ -8,8 +8,9 @@ public struct ImageLoadOptions: Sendable, Hashable {
         case prefetch
     }
 
-    /// How urgently the image is needed. ``ImagePipeline`` passes it through without reordering
-    /// (the client's per-host queue starts requests in arrival order).
+    /// How urgently the image is needed: when ``ImagePipeline`` has more transfers than it runs
+    /// at once, waiting visible loads start before waiting prefetches (a prefetch that a visible
+    /// load joins is moved up).
     public var priority: Priority
     /// Pull-to-refresh: skip the memory and disk copies and go to the network, falling back to
     /// the disk copy when the network fails with offline, timedOut or connectionLost.

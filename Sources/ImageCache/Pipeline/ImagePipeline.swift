@@ -23,7 +23,7 @@ public final class ImagePipeline: ImageLoading {
     /// The limits and deadlines in use.
     public let configuration: Configuration
     private let stages: PipelineStages
-    private let coalescer = TransferCoalescer()
+    private let coalescer: TransferCoalescer
 
     /// Creates a pipeline over `client` with the two caches.
     public init(
@@ -32,6 +32,7 @@ public final class ImagePipeline: ImageLoading {
     ) {
         self.configuration = configuration
         self.stages = PipelineStages(client: client, memory: memory, disk: disk, configuration: configuration)
+        self.coalescer = TransferCoalescer(gate: TransferGate(limit: configuration.maxConcurrentTransfers))
     }
 
     public func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage {
@@ -42,7 +43,9 @@ public final class ImagePipeline: ImageLoading {
         }
         if Task.isCancelled { throw .cancelled }
         let stages = self.stages
-        return try await coalescer.join(key: key) { await stages.fromNetwork(url: url, key: key) }.get()
+        return try await coalescer.join(key: key, priority: options.priority) {
+            await stages.fromNetwork(url: url, key: key)
+        }.get()
     }
 
     /// Forgets the decoded image for `url` (its cell left the screen); the disk copy stays.

@@ -15,9 +15,18 @@ actor TransferCoalescer {
 
     private var transfers: [String: Transfer] = [:]
     private var lastID: UInt64 = 0
+    private let gate: TransferGate
+
+    /// A coalescer whose transfers wait for a slot at `gate`.
+    init(gate: TransferGate) {
+        self.gate = gate
+    }
 
     /// Waits for the transfer of `key`, starting it with `operation` when none is in flight.
-    func join(key: String, operation: @escaping @Sendable () async -> Outcome) async -> Outcome {
+    /// The transfer takes a slot at the gate first, at the priority of its most urgent waiter.
+    func join(
+        key: String, priority: ImageLoadOptions.Priority, operation: @escaping @Sendable () async -> Outcome
+    ) async -> Outcome {
         let waiter = makeID()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -25,12 +34,22 @@ actor TransferCoalescer {
                 // that came earlier is seen here, a later one finds the waiter registered.
                 if Task.isCancelled {
                     continuation.resume(returning: .failure(.cancelled))
-                } else if transfers[key] != nil {
+                } else if let transfer = transfers[key] {
                     transfers[key]?.waiters[waiter] = continuation
+                    if priority == .visible {
+                        let gate = self.gate
+                        Task { await gate.raise(ticket: transfer.id, to: priority) }
+                    }
                 } else {
                     let id = makeID()
+                    let gate = self.gate
                     let task = Task.detached {
+                        guard await gate.enter(ticket: id, priority: priority) else {
+                            await self.finish(key: key, id: id, outcome: .failure(.cancelled))
+                            return
+                        }
                         let outcome = await operation()
+                        await gate.leave()
                         await self.finish(key: key, id: id, outcome: outcome)
                     }
                     transfers[key] = Transfer(id: id, task: task, waiters: [waiter: continuation])
