@@ -15,4 +15,5 @@ public protocol ImageLoadingContractSpec {
     func test_image_cancelOneKeepsOthers() async
     func test_image_cancelLastCancelsTransfer() async
     func test_image_defaultGalleryImages() async
+    func test_image_diskFailureStillDelivers() async
 }

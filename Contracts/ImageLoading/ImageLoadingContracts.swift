@@ -11,7 +11,7 @@ public enum ImageLoadingContracts {
     /// Every contract of the suite, in a stable order.
     public static let all: [Contract<ImageLoadingSubject>] = [
         offlineAfterLoad, restartOffline, notFound, corrupt, tooManyBytes, tooManyPixels, timedOut, coalesced,
-        cancelOneKeepsOthers, cancelLastCancelsTransfer, defaultGalleryImages,
+        cancelOneKeepsOthers, cancelLastCancelsTransfer, defaultGalleryImages, diskFailureStillDelivers,
     ]
 
     public static let offlineAfterLoad = Contract<ImageLoadingSubject>(
@@ -196,5 +196,23 @@ public enum ImageLoadingContracts {
     /// The body of `/gallery.json`.
     private struct GalleryList: Decodable {
         let images: [String]
+    }
+
+    public static let diskFailureStillDelivers = Contract<ImageLoadingSubject>(
+        id: "image.diskFailureStillDelivers",
+        rule: "When the cache folder cannot be written (read-only, disk full), a downloaded image is still delivered."
+    ) { subject, server in
+        await withTemporaryFolder { folder in
+            // A regular file where the cache folder should be: every write into it fails, even
+            // for root (for whom a read-only mode does not stop writes).
+            let blocked = folder.appendingPathComponent("cache")
+            guard FileManager.default.createFile(atPath: blocked.path, contents: Data("not a folder".utf8)) else {
+                return "could not block the cache folder"
+            }
+            let loader = await subject.makeLoader(blocked, relaxed)
+            let outcome = await load(loader, server.url("/images/4.jpg"))
+            if case .success = outcome { return nil }
+            return "with an unwritable cache folder: " + outcome.observed(expecting: "the image from the network")
+        }
     }
 }

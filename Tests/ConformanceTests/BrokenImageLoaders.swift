@@ -30,17 +30,21 @@ final class BrokenImageLoader: ImageLoading {
         case ignoresCancellation
         /// A pixel limit of 100,000 (a limit in bytes mistaken for pixels): gallery images refused.
         case tinyPixelLimit
+        /// Writes its disk copy itself with a throwing call and lets the error fail the load.
+        case diskErrorFailsLoad
     }
 
     private let client = CurlHTTPClient()
     private let memory: MemoryImageCache?
     private let disk: DiskCache?
+    private let folder: URL
     private let flaw: Flaw
     private let timeouts: RequestTimeouts
     private let shared = SharedTransfers()
 
     init(folder: URL, timeouts: RequestTimeouts, flaw: Flaw) {
         self.flaw = flaw
+        self.folder = folder
         self.timeouts = timeouts
         memory = flaw == .noCache ? nil : MemoryImageCache()
         disk = flaw == .noCache || flaw == .memoryOnly ? nil : DiskCache(folder: folder)
@@ -93,6 +97,13 @@ final class BrokenImageLoader: ImageLoading {
         } catch {
             if case .tooLarge = error, flaw != .everyErrorIsBroken { return .failure(.tooLarge) }
             return .failure(flaw == .decodeFailureIsUnavailable ? .unavailable : .broken)
+        }
+        if flaw == .diskErrorFailsLoad {
+            do {
+                try response.body.write(to: folder.appendingPathComponent("copy-\(abs(key.hashValue))"))
+            } catch {
+                return .failure(.unavailable)
+            }
         }
         await disk?.store(response.body, for: key)
         memory?.insert(image, for: key)

@@ -21,6 +21,7 @@ final class BrokenImageLoadersFailContractsTests: XCTestCase {
         (ImageLoadingContracts.cancelOneKeepsOthers, twin("CancelsAllImageLoader", .cancelOneCancelsAll)),
         (ImageLoadingContracts.cancelLastCancelsTransfer, twin("UncancellableImageLoader", .ignoresCancellation)),
         (ImageLoadingContracts.defaultGalleryImages, twin("TinyLimitImageLoader", .tinyPixelLimit)),
+        (ImageLoadingContracts.diskFailureStillDelivers, twin("DiskErrorImageLoader", .diskErrorFailsLoad)),
         // Last: its 1.6 GB decode may outlast the check's watchdog, and nothing can stop it.
         (ImageLoadingContracts.tooManyPixels, twin("UncheckedPixelsImageLoader", .decodesWithoutPixelCheck)),
     ]

@@ -24,4 +24,7 @@ final class ImagePipelineConformanceTests: XCTestCase, ImageLoadingContractSpec 
         await assertKeeps(ImageLoadingContracts.cancelLastCancelsTransfer, subject)
     }
     func test_image_defaultGalleryImages() async { await assertKeeps(ImageLoadingContracts.defaultGalleryImages, subject) }
+    func test_image_diskFailureStillDelivers() async {
+        await assertKeeps(ImageLoadingContracts.diskFailureStillDelivers, subject)
+    }
 }
