@@ -123,6 +123,22 @@ final class DiskCacheTests: XCTestCase {
         XCTAssertEqual(total, 0)
     }
 
+    func test_replaceInterruptedBetweenTempAndRename_leavesTheOldValueWhole() async throws {
+        // Given a stored value, and a crash while replacing it: the new bytes only partly
+        // written to a temporary file, never renamed
+        let cache = DiskCache(folder: folder, sizeLimit: 100_000)
+        await cache.store(bytes(5000, 1), for: "key")
+        try bytes(2000, 2).write(to: folder.appendingPathComponent(".tmp-\(UUID().uuidString)"))
+
+        // When the app starts again
+        let restarted = DiskCache(folder: folder, sizeLimit: 100_000)
+
+        // Then it reads the old value whole, never a part of the new one
+        let read = await restarted.data(for: "key")
+        XCTAssertEqual(read, bytes(5000, 1))
+        XCTAssertFalse(files().contains { $0.hasPrefix(".tmp-") })
+    }
+
     func test_fileName_isTheSHA256HexOfTheKey() async {
         XCTAssertEqual(DiskCache.fileName(for: "abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let cache = DiskCache(folder: folder, sizeLimit: 1000)
