@@ -104,6 +104,24 @@ extension ImageLoadingContracts {
     }
 
     /// Journal entries for `path` (without query).
+    /// Starts three loads of `path` (held back `delay` ms by the server) on a fresh loader and
+    /// waits until their one request reached the server and all three wait on it. `nil` when
+    /// the request never arrived (the loads are then cancelled).
+    static func threeWaitingLoads(
+        _ subject: ImageLoadingSubject, _ server: MockServer, folder: URL, path: String, delay: Int
+    ) async -> [Task<Result<LoadedImage, ImageLoadError>, Never>]? {
+        warm(server, path)
+        let loader = await subject.makeLoader(folder, relaxed)
+        let url = server.url("\(path)?delay=\(delay)")
+        let tasks = (0..<3).map { _ in Task { await result(loader, url) } }
+        guard await eventually(within: .seconds(3), { server.suspendedConnections >= 1 }) else {
+            tasks.forEach { $0.cancel() }
+            return nil
+        }
+        try? await Task.sleep(for: .milliseconds(50))  // the other two join the waiting transfer
+        return tasks
+    }
+
     static func records(_ server: MockServer, path: String) -> [RequestRecord] {
         server.requests.filter { $0.path == path }
     }

@@ -112,15 +112,9 @@ public enum ImageLoadingContracts {
         rule: "Cancelling one of three loads of a URL ends it with cancelled within 300 ms; the other two deliver the image over the one request."
     ) { subject, server in
         await withTemporaryFolder { folder in
-            warm(server, "/images/10.png")
-            let loader = await subject.makeLoader(folder, relaxed)
-            let url = server.url("/images/10.png?delay=600")
-            let tasks = (0..<3).map { _ in Task { await result(loader, url) } }
-            guard await eventually(within: .seconds(3), { server.suspendedConnections >= 1 }) else {
-                tasks.forEach { $0.cancel() }
+            guard let tasks = await threeWaitingLoads(subject, server, folder: folder, path: "/images/10.png", delay: 600) else {
                 return "the request never reached the server"
             }
-            try? await Task.sleep(for: .milliseconds(50))
             tasks[0].cancel()
             let cancelled = await withWatchdog(.milliseconds(300)) { await tasks[0].value }
             guard case .finished(.failure(.cancelled), _) = cancelled else {
@@ -147,15 +141,9 @@ public enum ImageLoadingContracts {
         rule: "Cancelling every load of a URL ends each with cancelled within 300 ms and closes the connection within 1 s."
     ) { subject, server in
         await withTemporaryFolder { folder in
-            warm(server, "/images/11.png")
-            let loader = await subject.makeLoader(folder, relaxed)
-            let url = server.url("/images/11.png?delay=5000")
-            let tasks = (0..<3).map { _ in Task { await result(loader, url) } }
-            guard await eventually(within: .seconds(3), { server.suspendedConnections >= 1 }) else {
-                tasks.forEach { $0.cancel() }
+            guard let tasks = await threeWaitingLoads(subject, server, folder: folder, path: "/images/11.png", delay: 5000) else {
                 return "the request never reached the server"
             }
-            try? await Task.sleep(for: .milliseconds(50))
             tasks.forEach { $0.cancel() }
             for (index, task) in tasks.enumerated() {
                 let outcome = await withWatchdog(.milliseconds(300)) { await task.value }
