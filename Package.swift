@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "Messages", targets: ["Messages"]),
         .library(name: "ImageCodec", targets: ["ImageCodec"]),
         .library(name: "ImageCache", targets: ["ImageCache"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "Feed", targets: ["Feed"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "Contracts", targets: ["Contracts"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
@@ -29,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries, through system-library shims (module.modulemap + shim.h).
@@ -54,6 +57,23 @@ let package = Package(
             dependencies: [
                 "ImageCodec", "Networking", "Messages",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+
+        // The feed's SQLite cache: GRDB only (DESIGN: Storage → GRDB).
+        .target(
+            name: "Storage",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // The tweet feed screen; for now its data layer: Twitter JSON parsers and TwitterClient.
+        .target(
+            name: "Feed",
+            dependencies: [
+                "Networking", "Messages", "Storage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -88,7 +108,12 @@ let package = Package(
 
         // Reusable contract suites (imports XCTest); never imported by Sources/.
         .target(
-            name: "Contracts", dependencies: ["Networking", "Messages", "MockServer", "ImageCache", "ImageCodec"],
+            name: "Contracts",
+            dependencies: [
+                "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Contracts",
             swiftSettings: strict),
 
@@ -106,6 +131,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "FeedTests",
+            dependencies: ["Feed", "Storage", "Networking", "Messages", "MockServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages", "MockServer"],

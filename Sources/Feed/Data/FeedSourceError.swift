@@ -1,0 +1,47 @@
+public import Foundation
+public import Messages
+public import Networking
+
+/// Why a page of tweets could not be fetched.
+///
+/// Descriptions never contain the bearer token (the token is never part of an error).
+public enum FeedSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The server refused the token (HTTP 401).
+    case unauthorized
+    /// Too many requests (HTTP 429); `resetAt` from `x-rate-limit-reset`, when the answer had it.
+    case rateLimited(resetAt: Date?)
+    /// The request failed in transport, or with another HTTP status.
+    case network(NetworkError)
+    /// The answer was not the JSON the format promises.
+    case malformed(FeedParseError)
+
+    /// A readable description for logs and tests.
+    public var description: String {
+        switch self {
+        case .unauthorized: return "unauthorized (HTTP 401): the bearer token was refused"
+        case .rateLimited(let resetAt?): return "rate limited (HTTP 429) until \(resetAt.timeIntervalSince1970) (epoch s)"
+        case .rateLimited(nil): return "rate limited (HTTP 429), reset time unknown"
+        case .network(let error): return "network: \(error)"
+        case .malformed(let error): return "malformed answer: \(error)"
+        }
+    }
+
+    /// What the feed shows for this failure at `now`, or `nil` for nothing (a cancelled refresh).
+    ///
+    /// unauthorized → unauthorized; rateLimited → rateLimited with the seconds left until the
+    /// reset (at least 1), or feedUpdateFailed when the reset is unknown; network errors as
+    /// `FailureMessages.feedRefresh(for:)`; malformed → feedUpdateFailed.
+    public func userMessage(now: Date = Date()) -> UserMessage? {
+        switch self {
+        case .unauthorized:
+            return FailureMessages.feedRefresh(for: NetworkError.httpStatus(401))
+        case .rateLimited(let resetAt):
+            let seconds = resetAt.map { max(1, Int(($0.timeIntervalSince(now)).rounded(.up))) }
+            return FailureMessages.feedRefresh(for: NetworkError.httpStatus(429), retryAfterSeconds: seconds)
+        case .network(let error):
+            return FailureMessages.feedRefresh(for: error)
+        case .malformed:
+            return .feedUpdateFailed
+        }
+    }
+}
