@@ -1,0 +1,46 @@
+import GRDB
+
+/// The database schema, one migration per feature, in the order they shipped. A migration is
+/// never edited once released: change the schema with a new one (tests open files left at
+/// every earlier version).
+enum Schema {
+    /// Identifiers of every migration, oldest first.
+    static let versions = ["v1-tweets", "v2-avatars", "v3-settings"]
+
+    /// The migrator that brings any earlier file to the current schema.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(versions[0]) { db in
+            try db.execute(sql: """
+                CREATE TABLE user (
+                    id INTEGER PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    screenName TEXT NOT NULL,
+                    avatarURL TEXT
+                );
+                CREATE TABLE tweet (
+                    id INTEGER PRIMARY KEY NOT NULL,
+                    text TEXT NOT NULL,
+                    createdAt REAL NOT NULL,
+                    authorID INTEGER NOT NULL REFERENCES user(id)
+                );
+                CREATE INDEX tweet_authorID ON tweet(authorID);
+                """)
+        }
+        migrator.registerMigration(versions[1]) { db in
+            try db.execute(sql: """
+                CREATE TABLE avatar (
+                    url TEXT PRIMARY KEY NOT NULL,
+                    data BLOB NOT NULL,
+                    size INTEGER NOT NULL,
+                    lastAccess REAL NOT NULL
+                );
+                CREATE INDEX avatar_lastAccess ON avatar(lastAccess);
+                """)
+        }
+        migrator.registerMigration(versions[2]) { db in
+            try db.execute(sql: "CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        }
+        return migrator
+    }
+}

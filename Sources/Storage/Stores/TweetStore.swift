@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+
+/// The feed's tweet cache in SQLite (``FeedDatabase``): tweets and their users, unique by id,
+/// newest first, at most ``capacity`` tweets.
+///
+/// A save is one transaction: upsert the users (a user the answer did not describe never
+/// overwrites a known one), upsert the tweets, drop the oldest tweets beyond the capacity, then
+/// the users no kept tweet refers to and their avatars. A process killed in the middle leaves
+/// the previous state, whole.
+public final class TweetStore: TweetCaching {
+    /// The default capacity: 1,000 tweets.
+    public static let defaultCapacity = 1_000
+
+    /// Most tweets kept.
+    public let capacity: Int
+    private let database: FeedDatabase
+
+    /// A store on `database` keeping at most `capacity` tweets (at least 1).
+    public init(database: FeedDatabase, capacity: Int = TweetStore.defaultCapacity) {
+        self.database = database
+        self.capacity = max(1, capacity)
+    }
+
+    @discardableResult
+    public func save(_ tweets: [Tweet]) async throws(StorageError) -> TweetSaveSummary {
+        let capacity = capacity
+        do {
+            return try await database.pool.write { db in try Self.save(tweets, capacity: capacity, in: db) }
+        } catch {
+            database.logger.error("saving tweets failed", metadata: ["count": "\(tweets.count)", "error": "\(error)"])
+            throw StorageError(.writeFailed, "saving \(tweets.count) tweets to \(database.url.path) failed: \(Self.reason(error))")
+        }
+    }
+
+    public func latest(limit: Int) async throws(StorageError) -> [Tweet] {
+        guard limit >= 0 else { throw StorageError(.invalidArgument, "latest(limit:) needs a limit ≥ 0, got \(limit)") }
+        do {
+            return try await database.pool.read { db in try Self.latest(limit: limit, in: db) }
+        } catch {
+            throw StorageError(.readFailed, "reading tweets from \(database.url.path) failed: \(Self.reason(error))")
+        }
+    }
+
+    public func observeLatest(limit: Int) -> AsyncThrowingStream<[Tweet], any Error> {
+        let limit = max(0, limit)
+        let observation = ValueObservation.tracking { db in try Self.latest(limit: limit, in: db) }.removeDuplicates()
+        let (stream, continuation) = AsyncThrowingStream<[Tweet], any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let queue = DispatchQueue(label: "testbed.feed.observation")
+        let cancellable = observation.start(
+            in: database.pool, scheduling: .async(onQueue: queue),
+            onError: { error in
+                continuation.finish(throwing: StorageError(.readFailed, "observing tweets failed: \(Self.reason(error))"))
+            },
+            onChange: { tweets in continuation.yield(tweets) })
+        continuation.onTermination = { _ in cancellable.cancel() }
+        return stream
+    }
+
+    /// How many tweets are cached.
+    public func count() async throws(StorageError) -> Int {
+        do {
+            return try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweet") ?? 0 }
+        } catch {
+            throw StorageError(.readFailed, "counting tweets in \(database.url.path) failed: \(Self.reason(error))")
+        }
+    }
+
+    // MARK: - SQL
+
+    private static func save(_ tweets: [Tweet], capacity: Int, in db: Database) throws -> TweetSaveSummary {
+        let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweet") ?? 0
+        let upsertUser = try db.cachedStatement(sql: """
+            INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET name = excluded.name, screenName = excluded.screenName,
+                avatarURL = excluded.avatarURL
+            """)
+        let insertUnknownUser = try db.cachedStatement(
+            sql: "INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, '', '', NULL) ON CONFLICT(id) DO NOTHING")
+        let upsertTweet = try db.cachedStatement(sql: """
+            INSERT INTO tweet (id, text, createdAt, authorID) VALUES (?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET text = excluded.text, createdAt = excluded.createdAt,
+                authorID = excluded.authorID
+            """)
+        for tweet in tweets {
+            let author = tweet.author
+            if author.isKnown {
+                try upsertUser.execute(arguments: [author.id, author.name, author.screenName, author.avatarURL])
+            } else {
+                try insertUnknownUser.execute(arguments: [author.id])
+            }
+            try upsertTweet.execute(arguments: [tweet.id, tweet.text, tweet.createdAt.timeIntervalSince1970, author.id])
+        }
+        let afterSave = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweet") ?? 0
+        var dropped = 0
+        if afterSave > capacity {
+            try db.execute(
+                sql: "DELETE FROM tweet WHERE id < (SELECT id FROM tweet ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                arguments: [capacity - 1])
+            dropped = db.changesCount
+            try db.execute(sql: """
+                CREATE TEMP TABLE IF NOT EXISTS droppedAvatar (url TEXT PRIMARY KEY);
+                DELETE FROM droppedAvatar;
+                INSERT OR IGNORE INTO droppedAvatar
+                    SELECT avatarURL FROM user
+                    WHERE avatarURL IS NOT NULL AND id NOT IN (SELECT authorID FROM tweet);
+                DELETE FROM user WHERE id NOT IN (SELECT authorID FROM tweet);
+                DELETE FROM avatar WHERE url IN (SELECT url FROM droppedAvatar)
+                    AND url NOT IN (SELECT avatarURL FROM user WHERE avatarURL IS NOT NULL);
+                DELETE FROM droppedAvatar;
+                """)
+        }
+        return TweetSaveSummary(inserted: afterSave - before, dropped: dropped)
+    }
+
+    private static func latest(limit: Int, in db: Database) throws -> [Tweet] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT tweet.id, tweet.text, tweet.createdAt, user.id, user.name, user.screenName, user.avatarURL
+            FROM tweet JOIN user ON user.id = tweet.authorID
+            ORDER BY tweet.id DESC LIMIT ?
+            """, arguments: [limit])
+        return rows.map { row in
+            Tweet(
+                id: row[0], text: row[1], createdAt: Date(timeIntervalSince1970: row[2]),
+                author: TwitterUser(id: row[3], name: row[4], screenName: row[5], avatarURL: row[6]))
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return "\(error.resultCode): \(error.message ?? "no message")" }
+        return "\(error)"
+    }
+}
