@@ -119,9 +119,20 @@ let package = Package(
 
         // The project's own tests, and helpers shared between test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // Feed caches that each break one TweetStore rule, and the program the crash rule kills;
+        // a library (not in ConformanceTests) because that program runs the twins too.
+        .target(
+            name: "BrokenStores", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/BrokenStores", swiftSettings: strict),
+        .executableTarget(
+            name: "storecrash", dependencies: ["Storage", "BrokenStores"], path: "Tests/StoreCrashHelper",
+            swiftSettings: strict),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec"],
+            dependencies: [
+                "Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed",
+                "BrokenStores",
+            ],
             swiftSettings: strict),
         .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: strict),
         .testTarget(

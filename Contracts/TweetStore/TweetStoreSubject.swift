@@ -1,0 +1,66 @@
+public import Foundation
+public import Storage
+
+/// A feed cache under test (tweets, avatars, settings in one database file): a name for
+/// reports, a factory that opens it on a path, and a helper program for the crash rule.
+public struct TweetStoreSubject: Sendable {
+    /// Shown in reports and the conformance matrix.
+    public let name: String
+    /// Opens the cache stored at `databaseURL` (creating it when missing), keeping at most
+    /// `avatarBytes` bytes of avatars and the rule's 1,000 tweets. The rules open several
+    /// instances on one path, one after the other, to stand for restarts.
+    public let open: @Sendable (_ databaseURL: URL, _ avatarBytes: Int) async throws -> OpenedFeedCache
+    /// Runs a save in another process so the suite can kill it (SIGKILL) in the middle.
+    public let crashingSaver: CrashingSaver
+
+    /// Creates a subject.
+    public init(
+        name: String, crashingSaver: CrashingSaver,
+        open: @escaping @Sendable (_ databaseURL: URL, _ avatarBytes: Int) async throws -> OpenedFeedCache
+    ) {
+        self.name = name
+        self.crashingSaver = crashingSaver
+        self.open = open
+    }
+}
+
+/// The three stores of an opened feed cache, and whether opening had to replace the file.
+public struct OpenedFeedCache: Sendable {
+    /// The tweets.
+    public let tweets: any TweetCaching
+    /// The avatar bytes.
+    public let avatars: any AvatarCaching
+    /// The settings.
+    public let settings: any SettingsStoring
+    /// `true` when the file at the path was unusable and the cache started again empty.
+    public let recovered: Bool
+
+    /// Creates the bundle.
+    public init(tweets: any TweetCaching, avatars: any AvatarCaching, settings: any SettingsStoring, recovered: Bool) {
+        self.tweets = tweets
+        self.avatars = avatars
+        self.settings = settings
+        self.recovered = recovered
+    }
+}
+
+/// A program that saves pages of tweets into a cache, for the "killed in the middle of a save"
+/// rule.
+///
+/// The suite writes the pages as JSON (`[[Tweet]]`, `JSONEncoder()` with default strategies)
+/// to a file, then runs `executable` with `arguments(databaseURL, pagesFile)`. The program
+/// must open the cache at the path, save the pages in order, one ``TweetCaching/save(_:)`` per
+/// page, print `saved N` (N counts from 1) on its own line and flush standard output after
+/// each, and exit 0 when done. The suite kills it with SIGKILL at a random moment.
+public struct CrashingSaver: Sendable {
+    /// The program.
+    public let executable: URL
+    /// Its arguments for a database path and a pages file.
+    public let arguments: @Sendable (_ databaseURL: URL, _ pagesFile: URL) -> [String]
+
+    /// Creates a saver.
+    public init(executable: URL, arguments: @escaping @Sendable (_ databaseURL: URL, _ pagesFile: URL) -> [String]) {
+        self.executable = executable
+        self.arguments = arguments
+    }
+}
