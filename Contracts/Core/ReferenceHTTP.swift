@@ -5,7 +5,7 @@ import Foundation
 enum ReferenceHTTP {
     /// The body of `GET pathAndQuery` on 127.0.0.1:`port` (read until the server closes), or
     /// `nil` when the answer is not a 200 with a `Content-Length` matching the body.
-    static func body(port: Int, pathAndQuery: String) -> [UInt8]? {
+    static func body(port: Int, pathAndQuery: String, headers: [String: String] = [:]) -> [UInt8]? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -19,7 +19,8 @@ enum ReferenceHTTP {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { return nil }
-        let request = Array("GET \(pathAndQuery) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
+        let extra = headers.map { "\($0.key): \($0.value)\r\n" }.joined()
+        let request = Array("GET \(pathAndQuery) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(extra)Connection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
             return nil
         }
