@@ -252,6 +252,10 @@ final class TwitterClientTests: XCTestCase {
             if let error = await failure(of: client(.search(query: "*"), token: try BearerToken("wrong-\(secret)"), server: server)) {
                 errors.append(error)
             }
+            let slow = client(
+                .search(query: "*"), token: token, extra: ["delay": "2000"], timeouts: RequestTimeouts.default.scaled(by: 0.01),
+                server: server)
+            if let error = await failure(of: slow) { errors.append(error) }
             try server.setOffline(true)
             if let error = await failure(of: client(.search(query: "*"), token: token, server: server)) {
                 errors.append(error)
@@ -262,6 +266,7 @@ final class TwitterClientTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(errors.count, 10)
             XCTAssertTrue(errors.contains(.unauthorized))
             XCTAssertTrue(errors.contains(.network(.offline)))
+            XCTAssertTrue(errors.contains(.network(.timedOut)))
             let lines = logs.lines
             XCTAssertGreaterThan(lines.count, 20)
             XCTAssertTrue(lines.contains { $0.contains("/1.1/search/tweets.json") }, "requests are logged by path")

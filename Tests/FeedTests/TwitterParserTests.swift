@@ -386,6 +386,13 @@ final class TwitterParserTests: XCTestCase {
         assertParseError(#"{"statuses":{}}"#, as: .v11Search, path: "$.statuses", reasonContains: "expected an array, found an object")
     }
 
+    func test_parse_namesWrongContainers() {
+        assertParseError("[]", as: .v11Search, path: "$", reasonContains: "expected an object, found an array")
+        assertParseError(#"{"statuses":[1]}"#, as: .v11Search, path: "$.statuses[0]", reasonContains: "expected an object, found a number")
+        assertParseError(#"{"data":"x"}"#, as: .v2RecentSearch, path: "$.data", reasonContains: "expected an array, found a string")
+        assertParseError("null", as: .v11UserTimeline, path: "$", reasonContains: "found null")
+    }
+
     func test_parse_everyPrefixOfAValidBodyParsesOrThrows() {
         // Given small valid bodies of each format
         let bodies: [(TwitterFormat, String)] = [
