@@ -51,8 +51,8 @@ enum Reference {
         var dates: [Int64: Date] = [:]
         for tweet in data {
             guard let id = (tweet["id"] as? String).flatMap({ Int64($0) }), let text = tweet["created_at"] as? String,
-                let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-                    ?? Date(text, strategy: Date.ISO8601FormatStyle())
+                let date = (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+                    ?? (try? Date(text, strategy: Date.ISO8601FormatStyle()))
             else { return nil }
             dates[id] = date
         }
@@ -130,7 +130,7 @@ final class LogCapture: Sendable {
 /// A setup for `server` with the suite's defaults.
 func setup(
     _ server: MockServer, _ format: TwitterFormat, screenName: String = "", token: String? = nil,
-    extra: [URLQueryItem] = [], logger: Logger = Logger(label: "contracts.feed"),
+    extra: [URLQueryItem] = [], logger: Logger = Logger(label: "contracts.feed") { _ in SwiftLogNoOpLogHandler() },
     timeouts: RequestTimeouts = RequestTimeouts(connect: .seconds(5), stall: .seconds(10), total: .seconds(20))
 ) -> FeedSourceSetup {
     FeedSourceSetup(
