@@ -115,7 +115,7 @@ final class TwitterClientRequestTests: XCTestCase {
             let stub = StubHTTPClient(status: 200)
             let url = try XCTUnwrap(URL(string: text), text)
             let configuration = TwitterClient.Configuration(baseURL: url, endpoint: .search(query: "a"))
-            let source = TwitterClient(configuration: configuration, token: try BearerToken("t"), http: stub)
+            let source = TwitterClient(configuration: configuration, token: try BearerToken("t"), http: stub, logger: LogCapture().logger())
 
             // When
             let error = await failure(of: source)
@@ -132,7 +132,7 @@ final class TwitterClientRequestTests: XCTestCase {
         _ endpoint: TwitterClient.Endpoint, http: StubHTTPClient, extra: [URLQueryItem] = []
     ) throws -> TwitterClient {
         let configuration = TwitterClient.Configuration(baseURL: try XCTUnwrap(base), endpoint: endpoint, extraQueryItems: extra)
-        return TwitterClient(configuration: configuration, token: try BearerToken("tok-123"), http: http)
+        return TwitterClient(configuration: configuration, token: try BearerToken("tok-123"), http: http, logger: LogCapture().logger())
     }
 
     private func failure(of source: TwitterClient) async -> FeedSourceError? {

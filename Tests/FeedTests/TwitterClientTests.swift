@@ -223,7 +223,7 @@ final class TwitterClientTests: XCTestCase {
         // Given
         let configuration = TwitterClient.Configuration(
             baseURL: URL(fileURLWithPath: "/tmp"), endpoint: .search(query: "*"))
-        let source = TwitterClient(configuration: configuration, token: try BearerToken("x"), http: http)
+        let source = TwitterClient(configuration: configuration, token: try BearerToken("x"), http: http, logger: LogCapture().logger())
 
         // Then
         let error = await failure(of: source)
