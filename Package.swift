@@ -143,7 +143,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "StorageTests",
+            dependencies: [
+                "Storage", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "FeedTests",
