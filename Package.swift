@@ -118,7 +118,9 @@ let package = Package(
             swiftSettings: strict),
 
         // The project's own tests, and helpers shared between test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(
+            name: "TestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport",
+            swiftSettings: strict),
         // Feed caches that each break one TweetStore rule, and the program the crash rule kills;
         // a library (not in ConformanceTests) because that program runs the twins too.
         .target(
@@ -145,12 +147,16 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                "Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "Storage", "Networking", "Messages", "MockServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Feed", "Storage", "Networking", "Messages", "MockServer", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(

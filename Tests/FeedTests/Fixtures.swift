@@ -1,3 +1,5 @@
+import Feed
+
 /// Hand-written Twitter bodies for the parser tests.
 enum Fixtures {
     /// A v1.1 status with the usual fields (entities and counts included, as Twitter sends).
@@ -16,5 +18,15 @@ enum Fixtures {
     /// A v1.1 search body around `statuses`.
     static func v11Search(_ statuses: [String]) -> String {
         #"{"statuses":[\#(statuses.joined(separator: ","))],"search_metadata":{"count":15,"max_id":0,"max_id_str":"0"}}"#
+    }
+}
+
+/// The error `source` fails its first page with, or `nil` when it delivers one.
+func failure(of source: some FeedSource) async -> FeedSourceError? {
+    do {
+        _ = try await source.fetchPage(sinceID: nil)
+        return nil
+    } catch {
+        return error
     }
 }

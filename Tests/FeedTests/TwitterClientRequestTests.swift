@@ -1,6 +1,7 @@
 import Feed
 import Foundation
 import Networking
+import TestSupport
 import XCTest
 
 /// What ``TwitterClient`` sends and how it reads statuses, with a stub transport (no server).
@@ -135,12 +136,4 @@ final class TwitterClientRequestTests: XCTestCase {
         return TwitterClient(configuration: configuration, token: try BearerToken("tok-123"), http: http, logger: LogCapture().logger())
     }
 
-    private func failure(of source: TwitterClient) async -> FeedSourceError? {
-        do {
-            _ = try await source.fetchPage(sinceID: nil)
-            return nil
-        } catch {
-            return error
-        }
-    }
 }

@@ -4,6 +4,7 @@ import Messages
 import MockServer
 import Networking
 import Storage
+import TestSupport
 import XCTest
 
 /// ``TwitterClient`` against an in-process ``MockServer``: every format, `since_id`, each
@@ -299,15 +300,6 @@ final class TwitterClientTests: XCTestCase {
         let resolved = token ?? (try? BearerToken(server.token))
         guard let resolved else { preconditionFailure("the server's token is a valid token") }
         return TwitterClient(configuration: configuration, token: resolved, http: http, logger: logs.logger())
-    }
-
-    private func failure(of source: TwitterClient) async -> FeedSourceError? {
-        do {
-            _ = try await source.fetchPage(sinceID: nil)
-            return nil
-        } catch {
-            return error
-        }
     }
 
     /// Runs `body` with a second server that requires `token`, stopped afterwards.

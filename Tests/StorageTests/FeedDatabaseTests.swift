@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import Storage
+import TestSupport
 import XCTest
 
 final class FeedDatabaseTests: StorageTestCase {
@@ -26,13 +27,13 @@ final class FeedDatabaseTests: StorageTestCase {
     func test_open_garbageFile_logsTheRecoveryAsAWarning() async throws {
         // Given
         try Data(repeating: 0x42, count: 5_000).write(to: databaseURL)
-        let lines = LogLines()
+        let lines = LogCapture()
         // When
-        let database = try await FeedDatabase.open(at: databaseURL, logger: lines.logger)
+        let database = try await FeedDatabase.open(at: databaseURL, logger: lines.logger())
         // Then
         let recovery = try XCTUnwrap(database.recovery)
-        let warnings = lines.all.filter { $0.hasPrefix("warning") }
-        XCTAssertEqual(warnings.count, 1, "\(lines.all)")
+        let warnings = lines.lines.filter { $0.hasPrefix("warning") }
+        XCTAssertEqual(warnings.count, 1, "\(lines.lines)")
         XCTAssertTrue(warnings.first?.contains(recovery.movedAsideTo.path) == true, "\(warnings)")
     }
 
@@ -155,29 +156,3 @@ enum ShippedMigrations {
     }
 }
 
-/// Log lines `level message metadata`, for checking what was logged.
-final class LogLines: @unchecked Sendable {
-    // @unchecked: `lines` is only touched under `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    var all: [String] { lock.withLock { lines } }
-
-    var logger: Logger {
-        Logger(label: "test.storage") { _ in Handler(sink: self) }
-    }
-
-    private struct Handler: LogHandler {
-        let sink: LogLines
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            let fields = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            sink.lock.withLock { sink.lines.append("\(event.level) \(event.message) \(fields)") }
-        }
-    }
-}

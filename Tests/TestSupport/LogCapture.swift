@@ -1,15 +1,18 @@
-import Logging
+public import Logging
 import Synchronization
 
 /// Every log line a ``Logger`` made, with its metadata, rendered as text (tests search them).
-final class LogCapture: Sendable {
+public final class LogCapture: Sendable {
     private let storage = Mutex<[String]>([])
 
+    /// An empty capture.
+    public init() {}
+
     /// The lines so far, oldest first: `LEVEL message key=value …`.
-    var lines: [String] { storage.withLock { $0 } }
+    public var lines: [String] { storage.withLock { $0 } }
 
     /// A logger at `.trace` writing into this capture.
-    func logger(label: String = "test.feed") -> Logger {
+    public func logger(label: String = "test") -> Logger {
         var logger = Logger(label: label) { _ in CapturingLogHandler(capture: self) }
         logger.logLevel = .trace
         return logger
