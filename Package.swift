@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "ImageCache", targets: ["ImageCache"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Feed", targets: ["Feed"]),
+        .library(name: "Gallery", targets: ["Gallery"]),
+        .library(name: "Settings", targets: ["Settings"]),
+        .library(name: "AppWireframe", targets: ["AppWireframe"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "Contracts", targets: ["Contracts"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
@@ -69,11 +72,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        // The tweet feed screen; for now its data layer: Twitter JSON parsers and TwitterClient.
+        // The VIPER screens (views are protocols) and the composition root.
         .target(
-            name: "Feed",
+            name: "Feed",  // Data/: Twitter JSON parsers and TwitterClient; Screen/: the module
             dependencies: [
                 "Networking", "Messages", "Storage",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "Gallery",
+            dependencies: [
+                "ImageCache", "ImageCodec", "Networking", "Messages",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .target(name: "Settings", dependencies: ["Storage", "Messages"], swiftSettings: strict),
+        .target(
+            name: "AppWireframe",
+            dependencies: [
+                "Gallery", "Feed", "Settings", "ImageCache", "Storage", "Networking", "Messages",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -101,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "testbed",
             dependencies: [
-                "Networking", "Messages",
+                "Networking", "Messages", "AppWireframe", "Gallery", "Feed", "Settings", "ImageCache", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -10,9 +10,16 @@ public import Foundation
 public protocol ImageLoading: Sendable {
     /// The image at `url`, decoded, and where it came from.
     func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage
+
+    /// Forgets the decoded image for `url` (its cell left the screen); copies on disk stay.
+    /// Loaders without a memory cache need not do anything.
+    func dropDecodedImage(for url: URL)
 }
 
 extension ImageLoading {
+    /// Does nothing: a loader without a memory cache has nothing to drop.
+    public func dropDecodedImage(for url: URL) {}
+
     /// The image at `url` with the default options (visible, no reload).
     public func image(for url: URL) async throws(ImageLoadError) -> LoadedImage {
         try await image(for: url, options: ImageLoadOptions())

@@ -1,0 +1,48 @@
+public import Foundation
+public import ImageCache
+public import Messages
+public import Networking
+
+/// What the gallery module needs, handed to ``GalleryRouter/makeModule(view:dependencies:)``.
+public struct GalleryDependencies: Sendable {
+    /// Loads the images (``ImagePipeline``: memory → disk → network).
+    public let images: any ImageLoading
+    /// The six image URLs.
+    public let list: any GalleryListProviding
+    /// Online/offline, for the banner and the automatic retry.
+    public let connectivity: any ConnectivityMonitor
+    /// The language of every text the view shows.
+    public let language: Language
+
+    /// Creates the dependencies.
+    public init(images: any ImageLoading, list: any GalleryListProviding, connectivity: any ConnectivityMonitor, language: Language) {
+        self.images = images
+        self.list = list
+        self.connectivity = connectivity
+        self.language = language
+    }
+}
+
+/// Where the gallery's image URLs come from.
+public protocol GalleryListProviding: Sendable {
+    /// The image URLs, in order (six for the gallery). Implementations: ``GalleryList`` (the
+    /// server's `gallery.json`, cached on disk so the list survives a restart without network)
+    /// and ``FixedGalleryList``.
+    func imageURLs() async throws(GalleryListError) -> [URL]
+}
+
+/// Why the gallery's list is not available.
+public enum GalleryListError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The list could not be fetched and no copy was cached.
+    case network(NetworkError)
+    /// The answer was not a `{"images":[URL…]}` list.
+    case malformed(String)
+
+    /// One sentence for logs.
+    public var description: String {
+        switch self {
+        case .network(let error): return "the gallery list could not be fetched: \(error)"
+        case .malformed(let reason): return "the gallery list is unreadable: \(reason)"
+        }
+    }
+}
