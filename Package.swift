@@ -128,8 +128,9 @@ let package = Package(
         .target(
             name: "Contracts",
             dependencies: [
-                "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed",
+                "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed", "Gallery",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Contracts",
@@ -151,7 +152,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed",
-                "BrokenStores",
+                "Gallery", "BrokenStores", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: strict),

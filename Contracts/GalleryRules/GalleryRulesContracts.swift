@@ -1,0 +1,216 @@
+import Foundation
+import Gallery
+import Messages
+import MockServer
+
+/// The presenter-level rules any implementation of the gallery screen keeps, checked through a
+/// spy view the suite supplies, against the mock server's `gallery.json` scenarios (deadlines
+/// scaled: connect 2 s, stall 1 s, total 5 s; texts in English).
+public enum GalleryRulesContracts {
+    /// Every contract of the suite, in a stable order.
+    public static let all: [Contract<GalleryRulesSubject>] = [
+        mixedScenario, stallTimesOutInTime, loadsOnlyVisible, offlineBannerAndRecovery, tapRemovesLoadedCell,
+        tapIgnoredUnlessLoaded, refreshRestoresAll,
+    ]
+
+    public static let mixedScenario = Contract<GalleryRulesSubject>(
+        id: "gallery.mixedScenario",
+        rule: "The mixed scenario shows the two good images and, in each failing cell, its exact message: brokenImage, imageUnavailable, imageTooLarge, timedOut + Pull down to refresh."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
+            if let problem = await run.start() { return problem }
+            if let problem = await run.settle() { return problem }
+            let expected: [(String, GalleryCellState?)] = [
+                ("the fine image", nil), ("the slow image (3 s, within the deadline)", nil),
+                ("the corrupt image", .failed(message: Expected.text(.brokenImage), hint: nil)),
+                ("the missing image", .failed(message: Expected.text(.imageUnavailable), hint: nil)),
+                ("the oversized image", .failed(message: Expected.text(.imageTooLarge), hint: nil)),
+                ("the stalled image", .failed(message: Expected.text(.timedOut), hint: Expected.hint)),
+            ]
+            for (index, (what, state)) in expected.enumerated() {
+                let shown = run.view.cells[index].state
+                if let state, shown != state { return "\(what) (cell \(index)) shows \(shown.summary), expected \(state.summary)" }
+                if state == nil, !shown.isLoaded { return "\(what) (cell \(index)) shows \(shown.summary), expected the image" }
+            }
+            return nil
+        }
+    }
+
+    public static let stallTimesOutInTime = Contract<GalleryRulesSubject>(
+        id: "gallery.stallTimesOutInTime",
+        rule: "A cell whose image stalls shows timedOut + Pull down to refresh once the 1 s stall deadline passes: not before, at most 2 s after it became visible."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
+            if let problem = await run.start(visible: false) { return problem }
+            let stalled = run.view.cells[5].id
+            let visibleAt = ContinuousClock.now
+            run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
+            let failed = await waitOnMain(within: .seconds(4)) {
+                run.view.changes.contains { $0.id == stalled && $0.state != .loading }
+            }
+            guard failed, let change = run.view.changes.first(where: { $0.id == stalled && $0.state != .loading }) else {
+                return "the stalled cell still shows \(run.view.cells[5].state.summary) 4 s after it became visible"
+            }
+            let after = change.at - visibleAt
+            let expected = GalleryCellState.failed(message: Expected.text(.timedOut), hint: Expected.hint)
+            if change.state != expected { return "the stalled cell shows \(change.state.summary), expected \(expected.summary)" }
+            if after < .milliseconds(950) { return "the stalled cell failed \(after) after it became visible, before the 1 s stall deadline" }
+            if after > .seconds(2) { return "the stalled cell failed \(after) after it became visible, over 2 s" }
+            return nil
+        }
+    }
+
+    public static let loadsOnlyVisible = Contract<GalleryRulesSubject>(
+        id: "gallery.loadsOnlyVisible",
+        rule: "Only cells reported visible are requested: with cells 1–2 on screen the server sees exactly those two images; scrolling to 5–6 loads those."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
+            if let problem = await run.start(visible: false) { return problem }
+            // 400 wide: cells are 380 pt, one every 390 pt from y = 10; 780 pt show cells 0 and 1.
+            run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 780)
+            guard await waitOnMain(within: .seconds(5), { run.view.cells.prefix(2).allSatisfy { $0.state.isLoaded } }) else {
+                return "cells 1 and 2 (on screen) show \(run.view.cells.prefix(2).map(\.state.summary)) after 5 s"
+            }
+            try? await Task.sleep(for: .milliseconds(300))
+            let first = Set(requestedImages(server))
+            if first != ["/images/1.png", "/images/2.jpg"] {
+                return "with cells 1–2 on screen the server was asked for \(first.sorted())"
+            }
+            run.output.visibleAreaDidChange(scrollOffset: 1_560, viewportHeight: 780)
+            guard await waitOnMain(within: .seconds(5), { run.view.cells.suffix(2).allSatisfy { $0.state.isLoaded } }) else {
+                return "after scrolling, cells 5 and 6 show \(run.view.cells.suffix(2).map(\.state.summary)) after 5 s"
+            }
+            let second = Set(requestedImages(server))
+            let expected: Set = ["/images/1.png", "/images/2.jpg", "/images/5.png", "/images/6.jpg"]
+            return second == expected ? nil : "after scrolling to cells 5–6 the server was asked for \(second.sorted())"
+        }
+    }
+
+    public static let offlineBannerAndRecovery = Contract<GalleryRulesSubject>(
+        id: "gallery.offlineBannerAndRecovery",
+        rule: "Offline, cells fail with offline + Pull down to refresh and the offline banner shows; back online, the banner goes and the failed cells reload by themselves."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
+            if let problem = await run.start(visible: false) { return problem }
+            do { try server.setOffline(true) } catch { return "the server could not go offline: \(error)" }
+            run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
+            if let problem = await run.settle(within: .seconds(8)) { return problem }
+            let offline = GalleryCellState.failed(message: Expected.text(.offline), hint: Expected.hint)
+            if let cell = run.view.cells.first(where: { $0.state != offline }) {
+                return "offline, a cell shows \(cell.state.summary), expected \(offline.summary)"
+            }
+            guard await waitOnMain(within: .seconds(3), { run.view.banner == Expected.text(.offline) }) else {
+                return "offline, the banner shows \(run.view.banner.map { "\"\($0)\"" } ?? "nothing") after 3 s"
+            }
+            do { try server.setOffline(false) } catch { return "the server could not come back: \(error)" }
+            guard await waitOnMain(within: .seconds(5), { run.view.banner == nil }) else {
+                return "back online, the banner still shows after 5 s"
+            }
+            guard await waitOnMain(within: .seconds(8), { run.view.cells.allSatisfy { $0.state.isLoaded } }) else {
+                return "back online, the cells show \(run.view.cells.map(\.state.summary)) after 8 s without any user action"
+            }
+            return nil
+        }
+    }
+
+    public static let tapRemovesLoadedCell = Contract<GalleryRulesSubject>(
+        id: "gallery.tapRemovesLoadedCell",
+        rule: "A tap on a loaded cell animates it out to the right, then moves the cells below up one slot, then the cell is gone; taps during the animation do nothing."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
+            if let problem = await run.start() { return problem }
+            guard await waitOnMain(within: .seconds(8), { run.view.cells.allSatisfy { $0.state.isLoaded } }) else {
+                return "the default images did not all load: \(run.view.cells.map(\.state.summary))"
+            }
+            let ids = run.view.cells.map(\.id)
+            run.view.holdsAnimations = true
+            let before = run.view.calls.count
+            run.output.didTapCell(at: 2)
+            run.output.didTapCell(at: 3)
+            var sequence = Array(run.view.callsOnly[before...])
+            guard sequence == [.animateRemoval(index: 2)] else {
+                return "a tap on loaded cell 3 (then one during its animation) made the calls \(sequence), expected only animateRemoval(index: 2)"
+            }
+            _ = run.view.finishAnimation()
+            sequence = Array(run.view.callsOnly[before...])
+            guard sequence == [.animateRemoval(index: 2), .moveCellsUp(below: 2)] else {
+                return "after the removal animation the calls were \(sequence), expected moveCellsUp(below: 2) next"
+            }
+            run.output.didTapCell(at: 4)
+            _ = run.view.finishAnimation()
+            _ = await waitOnMain(within: .seconds(1)) { run.view.cells.count == 5 }
+            let left = run.view.cells.map(\.id)
+            var expected = ids
+            expected.remove(at: 2)
+            if left != expected { return "after the animations the cells are \(left.count): \(left), expected the 5 others in order" }
+            let extra = run.view.callsOnly[before...].filter { if case .animateRemoval = $0 { return true } else { return false } }
+            return extra.count == 1 ? nil : "taps during the animation started \(extra.count - 1) more removals"
+        }
+    }
+
+    public static let tapIgnoredUnlessLoaded = Contract<GalleryRulesSubject>(
+        id: "gallery.tapIgnoredUnlessLoaded",
+        rule: "A tap on a cell still loading or failed does nothing: no animation, the cells stay."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
+            if let problem = await run.start() { return problem }
+            try? await Task.sleep(for: .milliseconds(200))
+            guard run.view.cells[1].state == .loading else {
+                return "the 3 s slow image already shows \(run.view.cells[1].state.summary) after 200 ms"
+            }
+            let before = run.view.calls.count
+            run.output.didTapCell(at: 1)  // still loading
+            if let problem = await run.settle() { return problem }
+            run.output.didTapCell(at: 2)  // failed: broken image
+            run.output.didTapCell(at: 3)  // failed: missing
+            try? await Task.sleep(for: .milliseconds(200))
+            let removals = run.view.callsOnly[before...].filter {
+                switch $0 {
+                case .animateRemoval, .moveCellsUp: return true
+                default: return false
+                }
+            }
+            if !removals.isEmpty { return "taps on a loading and two failed cells made \(removals)" }
+            return run.view.cells.count == 6 ? nil : "after taps on loading and failed cells \(run.view.cells.count) cells are left"
+        }
+    }
+
+    public static let refreshRestoresAll = Contract<GalleryRulesSubject>(
+        id: "gallery.refreshRestoresAll",
+        rule: "Pull-to-refresh shows the initial 6 cells again without animation, requests every image again, and ends refreshing once all have settled."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
+            if let problem = await run.start() { return problem }
+            guard await waitOnMain(within: .seconds(8), { run.view.cells.allSatisfy { $0.state.isLoaded } }) else {
+                return "the default images did not all load: \(run.view.cells.map(\.state.summary))"
+            }
+            let initial = run.view.cells.map(\.id)
+            run.output.didTapCell(at: 0)
+            guard await waitOnMain(within: .seconds(2), { run.view.cells.count == 5 }) else { return "a tap did not remove a loaded cell" }
+            server.resetJournal()
+            let before = run.view.calls.count
+            run.output.didPullToRefresh()
+            guard await waitOnMain(within: .seconds(8), { run.view.callsOnly[before...].contains(.endRefreshing) }) else {
+                return "refreshing did not end within 8 s"
+            }
+            let during = Array(run.view.callsOnly[before...])
+            if during.contains(where: { if case .animateRemoval = $0 { true } else if case .moveCellsUp = $0 { true } else { false } }) {
+                return "the refresh animated: \(during)"
+            }
+            guard run.view.displays.last.map({ $0.map(\.id) }) == initial || run.view.cells.map(\.id) == initial else {
+                return "after the refresh the cells are \(run.view.cells.map(\.id)), expected the initial 6"
+            }
+            if run.view.settledAtLastEndRefreshing != true { return "refreshing ended while cells were still loading: \(run.view.cells.map(\.state.summary))" }
+            let requested = Set(requestedImages(server))
+            let paths = Set(initial.compactMap { URL(string: $0)?.path })
+            return paths.isSubset(of: requested) ? nil : "the refresh requested \(requested.sorted()), not every image \(paths.sorted())"
+        }
+    }
+}
