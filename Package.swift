@@ -121,6 +121,7 @@ let package = Package(
             dependencies: [
                 "Networking", "Messages", "AppWireframe", "Gallery", "Feed", "Settings", "ImageCache", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
 

@@ -1,0 +1,98 @@
+import AppWireframe
+public import ArgumentParser
+import Feed
+import Foundation
+import Logging
+import Messages
+
+/// `testbed feed`: the real feed module against any server, printing each view update as one
+/// JSON line.
+struct FeedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Run the feed module against a server; print each view update as a JSON line.",
+        discussion: """
+            Shows the cached tweets from --db, refreshes, then every 60 s with a countdown, until
+            interrupted. With --once it stops after the first refresh (and its avatars): exit 0 when it
+            succeeded, 1 when it failed (the message line says why). The token comes from --token-file,
+            else TWITTER_BEARER_TOKEN; it is never printed.
+            """)
+
+    @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")
+    var server: String
+
+    @Option(help: "The feed's SQLite database (created when missing).")
+    var db: String
+
+    @Option(help: "Search query (v1.1 search/tweets).")
+    var query: String = "swift"
+
+    @Option(name: .customLong("token-file"), help: "A file holding the bearer token.")
+    var tokenFile: String?
+
+    @Flag(help: "Stop after the first refresh.")
+    var once = false
+
+    @Option(help: "With --once, give up after this many seconds.")
+    var timeout: Double = 60
+
+    @Option(help: "Language of the texts: ru or en (default: from LANG).")
+    var lang: Language?
+
+    func validate() throws {
+        guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+        else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
+        guard !db.isEmpty else { throw ValidationError("--db needs a path") }
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+    }
+
+    @MainActor
+    func run() async throws {
+        guard let serverURL = URL(string: server) else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
+        let database = URL(fileURLWithPath: db)
+        let configuration = AppConfiguration(
+            serverBaseURL: serverURL, cacheFolder: database.deletingLastPathComponent().appendingPathComponent("testbed-cache"),
+            databaseURL: database, language: lang, token: .environment(file: tokenFile.map { URL(fileURLWithPath: $0) }),
+            feedEndpoint: .search(query: query))
+        let app: AppWireframe
+        do {
+            app = try await AppWireframe(configuration: configuration, logger: quietLogger())
+        } catch {
+            printError("testbed: \(error)")
+            throw ExitCode.failure
+        }
+        if let recovery = app.databaseRecovery { printError("testbed: \(recovery)") }
+        let view = RecordingFeedView(out: JSONLines())
+        let presenter: FeedPresenter
+        do {
+            presenter = try app.showFeed(in: view) { view }
+        } catch {
+            printError("testbed: no bearer token: \(error)")
+            await app.shutDown()
+            throw ExitCode(2)
+        }
+        printError("refreshing from \(server)…")
+        presenter.viewDidLoad()
+        guard once else {
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            await app.shutDown()
+            return
+        }
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let refreshed = await wait(until: deadline) { view.messages > 0 }
+        if refreshed { _ = await wait(until: min(deadline, .now + .seconds(10))) { !view.avatarsPending } }
+        await app.shutDown()
+        guard refreshed else {
+            printError("testbed: no refresh ended within \(String(format: "%g", timeout)) s")
+            throw ExitCode.failure
+        }
+        if view.lastMessage != nil { throw ExitCode.failure }
+    }
+}
+
+/// Log lines go to standard error at warning and above; standard output holds only JSON lines.
+func quietLogger() -> Logger {
+    var logger = Logger(label: "testbed") { label in StreamLogHandler.standardError(label: label) }
+    logger.logLevel = .warning
+    return logger
+}

@@ -1,0 +1,108 @@
+import AppWireframe
+public import ArgumentParser
+import Foundation
+import Gallery
+import Messages
+import Networking
+
+/// `testbed gallery`: the real gallery module against any server, printing each view update
+/// as one JSON line.
+struct GalleryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Run the gallery module against a server; print each view update as a JSON line.",
+        discussion: """
+            Loads the server's gallery.json, shows all six cells as visible, waits until every cell has
+            settled (loaded or failed), then applies --tap and --refresh in that order. Exits 0 when the
+            cells settled, 1 when --timeout passed first.
+            """)
+
+    @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")
+    var server: String
+
+    @Option(help: "gallery.json scenario: default, mixed or offline-first.")
+    var scenario: String?
+
+    @Option(help: "Cache folder (images and the gallery list); default: a folder under the temporary directory.")
+    var cache: String?
+
+    @Option(help: "Tap the cell at this index once everything settled (repeatable).")
+    var tap: [Int] = []
+
+    @Flag(help: "Pull to refresh once everything settled (after the taps), and wait for it to end.")
+    var refresh = false
+
+    @Option(help: "Give up after this many seconds.")
+    var timeout: Double = 60
+
+    @Option(help: "Language of the texts: ru or en (default: from LANG).")
+    var lang: Language?
+
+    func validate() throws {
+        guard serverURL != nil else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+    }
+
+    private var serverURL: URL? {
+        guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+        else { return nil }
+        return url
+    }
+
+    @MainActor
+    func run() async throws {
+        guard let serverURL else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
+        let folder = cache.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("testbed-gallery-cache")
+        let configuration = AppConfiguration(
+            serverBaseURL: serverURL, cacheFolder: folder, databaseURL: folder.appendingPathComponent("feed.sqlite"),
+            galleryScenario: scenario, language: lang)
+        let app: AppWireframe
+        do {
+            app = try await AppWireframe(configuration: configuration, logger: quietLogger())
+        } catch {
+            printError("testbed: \(error)")
+            throw ExitCode.failure
+        }
+        let view = RecordingGalleryView(out: JSONLines())
+        printError("loading \(configuration.galleryListURL.absoluteString) (at most \(String(format: "%g", timeout)) s)…")
+        let presenter = app.showGallery(in: view)
+        presenter.viewDidLoad()
+        presenter.viewDidResize(width: 400, height: 2400)
+        presenter.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        guard await wait(until: deadline, { view.settled }) else {
+            printError("testbed: the cells had not settled after \(String(format: "%g", timeout)) s")
+            await app.shutDown()
+            throw ExitCode.failure
+        }
+        for index in tap {
+            presenter.didTapCell(at: index)
+        }
+        if refresh {
+            view.beginRefreshing()
+            presenter.didPullToRefresh()
+            guard await wait(until: deadline, { !view.refreshing }) else {
+                printError("testbed: the refresh had not ended after \(String(format: "%g", timeout)) s")
+                await app.shutDown()
+                throw ExitCode.failure
+            }
+        }
+        await app.shutDown()
+    }
+}
+
+/// Polls `condition` every 20 ms until it holds (`true`) or `deadline` passes (`false`).
+@MainActor
+func wait(until deadline: ContinuousClock.Instant, _ condition: @MainActor () -> Bool) async -> Bool {
+    while !condition() {
+        if ContinuousClock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return true
+}
+
+/// Writes `line` to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,152 @@
+import Feed
+import Foundation
+import Gallery
+import ImageCache
+import Settings
+
+/// Writes one JSON object per line on standard output (sorted keys, so lines are stable).
+@MainActor
+final class JSONLines {
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    func emit(_ value: some Encodable) {
+        guard let data = try? encoder.encode(value) else { return }
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+}
+
+/// The gallery view of `testbed gallery`: prints every update as a JSON line and keeps the
+/// cells, so the command knows when they have settled.
+@MainActor
+final class RecordingGalleryView: GalleryView {
+    struct Cell: Encodable {
+        let id: String
+        let state: String
+        let width: Int?
+        let height: Int?
+        let source: String?
+        let message: String?
+        let hint: String?
+
+        init(_ cell: GalleryCellViewModel) {
+            id = cell.id
+            switch cell.state {
+            case .loading:
+                (state, width, height, source, message, hint) = ("loading", nil, nil, nil, nil, nil)
+            case .loaded(let image):
+                (state, width, height, source, message, hint) = ("loaded", image.width, image.height, "\(image.source)", nil, nil)
+            case .failed(let text, let tip):
+                (state, width, height, source, message, hint) = ("failed", nil, nil, nil, text, tip)
+            }
+        }
+    }
+
+    struct Line: Encodable {
+        let event: String
+        var cells: [Cell]?
+        var index: Int?
+        var cell: Cell?
+        var text: String?
+        var width: Double?
+    }
+
+    private let out: JSONLines
+    private(set) var cells: [GalleryCellViewModel] = []
+    private(set) var refreshing = false
+
+    init(out: JSONLines) { self.out = out }
+
+    var settled: Bool { !cells.isEmpty && cells.allSatisfy { $0.state != .loading } }
+
+    func display(_ cells: [GalleryCellViewModel]) {
+        self.cells = cells
+        out.emit(Line(event: "display", cells: cells.map(Cell.init)))
+    }
+
+    func update(_ cell: GalleryCellViewModel, at index: Int) {
+        if cells.indices.contains(index) { cells[index] = cell }
+        out.emit(Line(event: "update", index: index, cell: Cell(cell)))
+    }
+
+    func apply(_ layout: GalleryLayout) { out.emit(Line(event: "layout", width: layout.containerWidth)) }
+
+    func animateRemoval(at index: Int, completion: @escaping @MainActor () -> Void) {
+        out.emit(Line(event: "animateRemoval", index: index))
+        completion()
+    }
+
+    func moveCellsUp(below index: Int, completion: @escaping @MainActor () -> Void) {
+        out.emit(Line(event: "moveCellsUp", index: index))
+        completion()
+    }
+
+    func showBanner(_ text: String?) { out.emit(Line(event: "banner", text: text)) }
+
+    func endRefreshing() {
+        refreshing = false
+        out.emit(Line(event: "endRefreshing"))
+    }
+
+    func beginRefreshing() { refreshing = true }
+}
+
+/// The feed view of `testbed feed`: prints every update as a JSON line.
+@MainActor
+final class RecordingFeedView: FeedView, SettingsView {
+    struct TweetLine: Encodable {
+        let id: String
+        let user: String
+        let screenName: String
+        let text: String
+        let avatar: String
+        let avatarBytes: Int?
+
+        init(_ tweet: TweetViewModel) {
+            id = String(tweet.id)
+            user = tweet.userName
+            screenName = tweet.screenName
+            text = tweet.text
+            switch tweet.avatar {
+            case .hidden: (avatar, avatarBytes) = ("hidden", nil)
+            case .placeholder: (avatar, avatarBytes) = ("placeholder", nil)
+            case .image(let bytes): (avatar, avatarBytes) = ("image", bytes.count)
+            }
+        }
+    }
+
+    struct Line: Encodable {
+        let event: String
+        var tweets: [TweetLine]?
+        var text: String?
+        var showsAvatars: Bool?
+    }
+
+    private let out: JSONLines
+    private(set) var tweets: [TweetViewModel] = []
+    private(set) var messages = 0
+    private(set) var lastMessage: String?
+
+    init(out: JSONLines) { self.out = out }
+
+    func display(_ tweets: [TweetViewModel]) {
+        self.tweets = tweets
+        out.emit(Line(event: "tweets", tweets: tweets.map(TweetLine.init)))
+    }
+
+    func showCountdown(_ text: String) { out.emit(Line(event: "countdown", text: text)) }
+
+    func showMessage(_ text: String?) {
+        messages += 1
+        lastMessage = text
+        out.emit(Line(event: "message", text: text))
+    }
+
+    func display(_ settings: SettingsViewModel) { out.emit(Line(event: "settings", showsAvatars: settings.showsAvatars)) }
+
+    /// Whether an avatar is still on its way.
+    var avatarsPending: Bool { tweets.contains { $0.avatar == .placeholder } }
+}
