@@ -178,6 +178,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "AppWireframeTests",
+            dependencies: [
+                "AppWireframe", "Gallery", "Feed", "Settings", "Storage", "ImageCache", "Networking", "Messages",
+                "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages", "MockServer"],

@@ -46,8 +46,13 @@ struct FeedCommand: AsyncParsableCommand {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
     }
 
-    @MainActor
     func run() async throws {
+        try await execute()
+    }
+
+    /// The run itself: the views and presenters live on the main actor.
+    @MainActor
+    private func execute() async throws {
         guard let serverURL = URL(string: server) else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
         let database = URL(fileURLWithPath: db)
         let configuration = AppConfiguration(

@@ -49,8 +49,13 @@ struct GalleryCommand: AsyncParsableCommand {
         return url
     }
 
-    @MainActor
     func run() async throws {
+        try await execute()
+    }
+
+    /// The run itself: the views and presenters live on the main actor.
+    @MainActor
+    private func execute() async throws {
         guard let serverURL else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
         let folder = cache.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("testbed-gallery-cache")
