@@ -72,7 +72,7 @@ final class FeedIntegrationTests: XCTestCase {
         let restarted = try await AppWireframe(configuration: configuration(), clock: TestClock<Duration>())
         let again = FeedScreen()
         var requestsAtFirstDisplay: Int?
-        again.onFirstTweets = { requestsAtFirstDisplay = self.server.requests.count + self.server.suspendedConnections }
+        again.onFirstTweets = { requestsAtFirstDisplay = self.tweetRequests }
         let feedAgain = try restarted.showFeed(in: again) { again }
         feedAgain.viewDidLoad()
         let shown = await eventually { requestsAtFirstDisplay != nil }
