@@ -59,7 +59,7 @@ final class FeedInteractor {
                 }
                 guard let self, !Task.isCancelled else { return }
                 await self.deliverStart(showsAvatars: showsAvatars, entries: cached.map(FeedEntry.init))
-            })
+            }, key: "start")
     }
 
     /// Loads the settings again and reports them (back from the settings screen).
@@ -71,7 +71,7 @@ final class FeedInteractor {
                 let showsAvatars = await Self.loadShowsAvatars(settings, logger: logger)
                 guard let self, !Task.isCancelled else { return }
                 await self.deliver { $0.interactorDidLoadSettings(showsAvatars: showsAvatars) }
-            })
+            }, key: "settings")
     }
 
     /// Stops everything: timer, refresh, observation, avatar fetches. Final.
@@ -114,7 +114,7 @@ final class FeedInteractor {
                         logger.error("observing the cached tweets failed", metadata: ["error": "\(error)"])
                     }
                 }
-            })
+            }, key: "observation")
     }
 
     private func startSchedule() {
@@ -133,7 +133,7 @@ final class FeedInteractor {
                         guard let self, !Task.isCancelled else { return }
                         await self.deliver { $0.interactorDidUpdateCountdown(secondsLeft: seconds) }
                     })
-            })
+            }, key: "schedule")
     }
 
     // MARK: - Work off the main actor

@@ -76,10 +76,9 @@ public final class FeedPresenter: FeedViewOutput {
 
 extension FeedPresenter: FeedInteractorOutput {
     func interactorDidLoadSettings(showsAvatars: Bool) {
-        let changed = showsAvatars != self.showsAvatars
         self.showsAvatars = showsAvatars
         if !showsAvatars { interactor.cancelAvatarLoads() }
-        if changed, !entries.isEmpty { render() }
+        if !entries.isEmpty { render() }
     }
 
     func interactorDidLoad(_ entries: [FeedEntry]) {

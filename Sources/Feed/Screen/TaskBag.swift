@@ -2,11 +2,13 @@ import Synchronization
 
 /// The tasks a module started, cancelled together (also from a `deinit`, so it is `Sendable`).
 final class TaskBag: Sendable {
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let tasks = Mutex<[String: Task<Void, Never>]>([:])
 
-    /// Keeps `task` until ``cancelAll()``; finished tasks are dropped as new ones come.
-    func insert(_ task: Task<Void, Never>) {
-        tasks.withLock { $0.append(task) }
+    /// Keeps `task` under `key` until ``cancelAll()``, cancelling the task kept under the same
+    /// key before (a newer settings load supersedes an older one).
+    func insert(_ task: Task<Void, Never>, key: String) {
+        let previous = tasks.withLock { $0.updateValue(task, forKey: key) }
+        previous?.cancel()
     }
 
     /// Cancels every task kept and forgets them.
@@ -15,7 +17,7 @@ final class TaskBag: Sendable {
             defer { tasks.removeAll() }
             return tasks
         }
-        for task in all { task.cancel() }
+        for task in all.values { task.cancel() }
     }
 }
 
