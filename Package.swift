@@ -87,7 +87,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .target(name: "Settings", dependencies: ["Storage", "Messages"], swiftSettings: strict),
+        .target(
+            name: "Settings",
+            dependencies: ["Storage", "Messages", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .target(
             name: "AppWireframe",
             dependencies: [
@@ -185,6 +188,14 @@ let package = Package(
                 "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "FeedScreenTests",
+            dependencies: [
+                "Feed", "Storage", "Networking", "Messages", "MockServer", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: strict),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages", "MockServer"],
