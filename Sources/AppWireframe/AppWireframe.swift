@@ -3,10 +3,10 @@ public import Foundation
 public import Gallery
 import ImageCache
 public import Logging
-import Messages
+public import Messages
 import Networking
 public import Settings
-import Storage
+public import Storage
 
 /// The composition root: builds the shared services once (one HTTP client and connection pool,
 /// the image pipeline with its caches, the connectivity monitor, the feed database) and each
