@@ -176,6 +176,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: [
+                "Gallery", "ImageCache", "ImageCodec", "Networking", "Messages", "MockServer", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages", "MockServer"],

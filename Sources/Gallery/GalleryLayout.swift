@@ -58,4 +58,11 @@ public struct GalleryCellFrame: Sendable, Hashable {
     public let y: Double
     /// Width and height.
     public let side: Double
+
+    /// A square at (`x`, `y`) with sides `side` points long.
+    public init(x: Double, y: Double, side: Double) {
+        self.x = x
+        self.y = y
+        self.side = side
+    }
 }
