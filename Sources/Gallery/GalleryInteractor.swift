@@ -25,6 +25,8 @@ public final class GalleryInteractor {
     private let connectivity: any ConnectivityMonitor
     private var loads: [URL: Load] = [:]
     private var nextLoadID = 0
+    /// The id of the last load started for each URL (a drop skips a URL loaded again since).
+    private var latestLoadID: [URL: Int] = [:]
     private var listTask: Task<Void, Never>?
     private var listRequestID = 0
     private var connectivityTask: Task<Void, Never>?
@@ -64,14 +66,12 @@ public final class GalleryInteractor {
 
     // MARK: Images
 
-    /// Whether a load for `url` is in flight.
-    public func isLoadingImage(for url: URL) -> Bool { loads[url] != nil }
-
     /// Loads the image for `url` with `options`, replacing a load of it still in flight.
     public func loadImage(for url: URL, options: ImageLoadOptions) {
         loads.removeValue(forKey: url)?.task.cancel()
         nextLoadID += 1
         let id = nextLoadID
+        latestLoadID[url] = id
         let images = self.images
         let task = Task { [weak self] in
             let result = await Self.fetchImage(images, url: url, options: options)
@@ -87,13 +87,15 @@ public final class GalleryInteractor {
 
     /// The cell for `url` left the screen: cancels its load (which then reports nothing) and,
     /// once that load has ended, drops the decoded image (``ImageLoading/dropDecodedImage(for:)``;
-    /// the disk copy stays).
+    /// the disk copy stays) — unless `url` was asked for again in the meantime.
     public func cancelAndDropImage(for url: URL) {
         let cancelled = loads.removeValue(forKey: url)?.task
         cancelled?.cancel()
         let images = self.images
-        Task {
+        let latest = latestLoadID[url]
+        Task { [weak self] in
             await cancelled?.value
+            guard self?.latestLoadID[url] == latest else { return }
             await Self.drop(images, url: url)
         }
     }

@@ -218,4 +218,24 @@ final class GalleryPresenterLoadingTests: XCTestCase {
         XCTAssertNil(weakPresenter)
         XCTAssertNil(interactor.output)
     }
+
+    @MainActor
+    func test_scroll_leavingAndComingBackAtOnce_keepsTheNewLoadsImage() async {
+        // Given cell 0 loading
+        let loader = MockImageLoader()
+        let first = GalleryFixture.urls[0]
+        loader.script(first, .hang, .succeed(.disk))
+        let gallery = GalleryFixture(loader: loader)
+        await gallery.start(GalleryFixture.phone)
+        await eventually { loader.waitingCount(for: first) == 1 }
+        // When it leaves and comes back before the cancelled load has ended
+        gallery.presenter.visibleAreaDidChange(scrollOffset: 1000, viewportHeight: 667)
+        gallery.presenter.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 667)
+        // Then the new load shows and its image is not dropped
+        await gallery.waitUntilLoaded([0])
+        await settle()
+        XCTAssertEqual(loader.cancellations, [first])
+        XCTAssertFalse(loader.drops.contains(first), "the cell is on screen again")
+        XCTAssertEqual(gallery.state(0).loadedSource, .disk)
+    }
 }

@@ -24,6 +24,7 @@ final class GalleryPresenterRefreshTests: XCTestCase {
         await gallery.waitUntilLoaded(0..<6)
         await eventually { gallery.view.endRefreshingCount == 1 }
         XCTAssertEqual(gallery.view.animationCalls, [])
+        XCTAssertEqual(gallery.view.displayCount, 1, "the list answered the same six: no second display")
         XCTAssertEqual(gallery.presenter.cells.map(\.id), ids)
         let reloads = gallery.loader.calls.dropFirst(loadsBefore)
         XCTAssertEqual(Set(reloads.map(\.url)), Set(GalleryFixture.urls))
