@@ -196,6 +196,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage"], swiftSettings: strict),
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: [
+                "Gallery", "ImageCache", "ImageCodec", "Networking", "Messages", "MockServer", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages", "MockServer"],

@@ -37,9 +37,14 @@ public struct GalleryLayout: Sendable, Hashable {
         let top = scrollOffset
         let bottom = scrollOffset + viewportHeight
         let pitch = cellSide + Self.spacing
-        // Cell i spans [inset + i·pitch, inset + i·pitch + side).
-        let first = max(0, Int(((top - Self.inset - cellSide) / pitch).rounded(.down)) + 1)
-        let last = min(cellCount - 1, Int(((bottom - Self.inset) / pitch).rounded(.up)) - 1)
+        // Cell i spans [inset + i·pitch, inset + i·pitch + side). The slot numbers are clamped
+        // to -1…cellCount before becoming Ints, so a huge offset cannot trap the conversion.
+        let limit = Double(cellCount)
+        let firstSlot = min(max(((top - Self.inset - cellSide) / pitch).rounded(.down), -1), limit)
+        let lastSlot = min(max(((bottom - Self.inset) / pitch).rounded(.up), -1), limit + 1)
+        guard firstSlot.isFinite, lastSlot.isFinite else { return 0..<0 }
+        let first = max(0, Int(firstSlot) + 1)
+        let last = min(cellCount - 1, Int(lastSlot) - 1)
         guard first <= last else { return 0..<0 }
         return first..<(last + 1)
     }
@@ -53,4 +58,11 @@ public struct GalleryCellFrame: Sendable, Hashable {
     public let y: Double
     /// Width and height.
     public let side: Double
+
+    /// A square at (`x`, `y`) with sides `side` points long.
+    public init(x: Double, y: Double, side: Double) {
+        self.x = x
+        self.y = y
+        self.side = side
+    }
 }

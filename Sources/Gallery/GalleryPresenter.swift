@@ -1,0 +1,267 @@
+public import Foundation
+public import ImageCache
+public import Messages
+import Networking
+
+/// The gallery's presenter: turns the interactor's results into ``GalleryCellViewModel``s and
+/// the view's events into loads, cancellations, removals and refreshes.
+///
+/// Rules it keeps (each is tested): a cell loads when it becomes visible and, when it leaves
+/// the screen, its load is cancelled and its decoded image dropped (a loaded cell goes back to
+/// loading); only a loaded cell can be removed (slide out, then the cells below move up, then
+/// the model drops it and the view shows the rest), never while a removal is animating;
+/// pull-to-refresh shows the initial cells again without animation and reloads them
+/// (`reload: true`), ending the spinner once the list and every visible cell's load settled;
+/// the banner shows the offline text while offline; coming back online retries the cells that
+/// failed with offline, timedOut or connectionLost.
+///
+/// The view is held weakly, the interactor strongly. Build it with
+/// ``GalleryRouter/makeModule(view:dependencies:)``.
+@MainActor
+public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput {
+    /// The most cells the gallery shows; a longer list is cut to its first six.
+    public static let maxCells = 6
+
+    private weak var view: (any GalleryView)?
+    private let interactor: GalleryInteractor
+    private let language: Language
+
+    private struct Refresh {
+        var listPending = true
+        var loads: Set<URL> = []
+        var isDone: Bool { !listPending && loads.isEmpty }
+    }
+
+    private var initialURLs: [URL]?
+    private var model: [GalleryCell] = []
+    private var visible: Set<URL> = []
+    private var scrollOffset = 0.0
+    private var viewportHeight = 0.0
+    private var isAnimating = false
+    /// Bumped whenever the cells are replaced: animation completions of older cells do nothing.
+    private var generation = 0
+    private var refresh: Refresh?
+    private var isOnline: Bool?
+    private var listFailureText: String?
+    private var shownBanner: String?
+
+    /// The cells as the view shows them, in order.
+    public var cells: [GalleryCellViewModel] { model.map(\.viewModel) }
+
+    /// The current layout (from the last ``viewDidResize(width:height:)``; 0 wide before it).
+    public private(set) var layout = GalleryLayout(containerWidth: 0)
+
+    /// Whether a pull-to-refresh is in progress (its spinner not yet ended).
+    public var isRefreshing: Bool { refresh != nil }
+
+    /// Creates the presenter and makes itself the interactor's output.
+    public init(view: any GalleryView, interactor: GalleryInteractor, language: Language) {
+        self.view = view
+        self.interactor = interactor
+        self.language = language
+        interactor.output = self
+    }
+
+    // MARK: GalleryViewOutput
+
+    /// Starts following connectivity and fetches the list.
+    public func viewDidLoad() {
+        interactor.startMonitoringConnectivity()
+        interactor.loadList()
+    }
+
+    /// Recomputes the layout for the new width, hands it to the view, and takes `height` as the
+    /// visible height.
+    public func viewDidResize(width: Double, height: Double) {
+        layout = GalleryLayout(containerWidth: width)
+        viewportHeight = height.isFinite ? max(0, height) : 0
+        view?.apply(layout)
+        updateVisibility()
+    }
+
+    /// Loads the cells that came into view; cancels and drops those that left it.
+    public func visibleAreaDidChange(scrollOffset: Double, viewportHeight: Double) {
+        self.scrollOffset = scrollOffset.isFinite ? scrollOffset : 0
+        self.viewportHeight = viewportHeight.isFinite ? max(0, viewportHeight) : 0
+        updateVisibility()
+    }
+
+    /// Removes the cell at `index` if it is loaded and no removal is animating.
+    public func didTapCell(at index: Int) {
+        guard !isAnimating, model.indices.contains(index), case .loaded = model[index].state, let view else { return }
+        isAnimating = true
+        let url = model[index].url
+        let generation = self.generation
+        view.animateRemoval(at: index) { [weak self] in
+            self?.removalDidSlideOut(at: index, generation: generation, url: url)
+        }
+    }
+
+    /// Shows the initial cells again and reloads them; fetches the list again too.
+    public func didPullToRefresh() {
+        refresh = Refresh()
+        interactor.loadList()
+        if let initialURLs { replaceCells(with: initialURLs) }
+        finishRefreshIfDone()
+    }
+
+    // MARK: GalleryInteractorOutput
+
+    /// Shows the list's cells (at most six, duplicates left out) unless they are already shown.
+    public func didLoadList(_ urls: [URL]) {
+        var seen = Set<URL>()
+        let urls = Array(urls.filter { seen.insert($0).inserted }.prefix(Self.maxCells))
+        refresh?.listPending = false
+        listFailureText = nil
+        if urls != initialURLs {
+            initialURLs = urls
+            replaceCells(with: urls)
+        }
+        updateBanner()
+        finishRefreshIfDone()
+    }
+
+    /// Without a list shown yet: shows no cells and the failure in the banner. With one, keeps it.
+    public func didFailLoadingList(_ error: GalleryListError) {
+        refresh?.listPending = false
+        if initialURLs == nil {
+            let networkError: NetworkError
+            switch error {
+            case .network(let error): networkError = error
+            case .malformed: networkError = .invalidResponse
+            }
+            listFailureText = FailureMessages.imageCell(for: .network(networkError))?.message.text(in: language)
+            model = []
+            visible = []
+            view?.display([])
+        }
+        updateBanner()
+        finishRefreshIfDone()
+    }
+
+    /// Shows the image in its cell.
+    public func didLoadImage(_ image: LoadedImage, for url: URL) {
+        guard let index = model.firstIndex(where: { $0.url == url }), model[index].activity == .loading else { return }
+        model[index].state = .loaded(GalleryImageViewModel(image: image.image, source: image.source))
+        model[index].activity = .settled
+        model[index].failure = nil
+        model[index].needsReload = false
+        view?.update(model[index].viewModel, at: index)
+        refresh?.loads.remove(url)
+        finishRefreshIfDone()
+    }
+
+    /// Shows the failure's message and hint in its cell; a cancelled load shows nothing new.
+    public func didFailLoadingImage(_ error: ImageLoadError, for url: URL) {
+        guard let index = model.firstIndex(where: { $0.url == url }), model[index].activity == .loading else { return }
+        refresh?.loads.remove(url)
+        if let notice = FailureMessages.imageCell(for: error.failure) {
+            let texts = notice.texts(in: language)
+            model[index].state = .failed(message: texts.message, hint: texts.hint)
+            model[index].activity = .settled
+            model[index].failure = error
+            model[index].needsReload = false
+            view?.update(model[index].viewModel, at: index)
+        } else {
+            model[index].activity = .idle  // Loads again when it next becomes visible.
+        }
+        finishRefreshIfDone()
+    }
+
+    /// Shows or hides the offline banner; back online, retries the cells that failed with
+    /// offline, timedOut or connectionLost.
+    public func connectivityDidChange(isOnline: Bool) {
+        let cameBack = self.isOnline == false && isOnline
+        self.isOnline = isOnline
+        updateBanner()
+        guard cameBack else { return }
+        for index in model.indices where model[index].failedTransiently {
+            model[index].reset()
+            view?.update(model[index].viewModel, at: index)
+        }
+        updateVisibility()
+    }
+
+    // MARK: Cells
+
+    /// Shows fresh cells for `urls` without animation; visible ones start loading (reloading
+    /// during a refresh).
+    private func replaceCells(with urls: [URL]) {
+        generation += 1
+        isAnimating = false
+        interactor.cancelAllImages()
+        for url in visible where !urls.contains(url) { interactor.cancelAndDropImage(for: url) }
+        model = urls.map { GalleryCell(url: $0, needsReload: refresh != nil) }
+        visible = []
+        refresh?.loads = []
+        view?.display(cells)
+        updateVisibility()
+    }
+
+    /// Compares the visible cells with the last known ones: loads what came in, cancels and
+    /// drops what left.
+    private func updateVisibility() {
+        let range = layout.visibleIndices(scrollOffset: scrollOffset, viewportHeight: viewportHeight, cellCount: model.count)
+        let nowVisible = Set(range.map { model[$0].url })
+        for url in visible.subtracting(nowVisible) { cellLeftScreen(url) }
+        visible = nowVisible
+        for index in range where model[index].activity == .idle { startLoad(at: index) }
+        finishRefreshIfDone()
+    }
+
+    private func startLoad(at index: Int) {
+        model[index].activity = .loading
+        let url = model[index].url
+        interactor.loadImage(for: url, options: ImageLoadOptions(priority: .visible, reload: model[index].needsReload))
+        refresh?.loads.insert(url)
+    }
+
+    private func cellLeftScreen(_ url: URL) {
+        refresh?.loads.remove(url)
+        if let index = model.firstIndex(where: { $0.url == url }) {
+            switch model[index].state {
+            case .loading:
+                model[index].activity = .idle
+            case .loaded:
+                model[index].reset()  // Its pixels are dropped: it loads again when back.
+                view?.update(model[index].viewModel, at: index)
+            case .failed:
+                break
+            }
+        }
+        interactor.cancelAndDropImage(for: url)
+    }
+
+    private func removalDidSlideOut(at index: Int, generation: Int, url: URL) {
+        guard generation == self.generation, let view else { return }
+        view.moveCellsUp(below: index) { [weak self] in
+            self?.removalDidFinish(generation: generation, url: url)
+        }
+    }
+
+    private func removalDidFinish(generation: Int, url: URL) {
+        guard generation == self.generation else { return }
+        isAnimating = false
+        if let index = model.firstIndex(where: { $0.url == url }) {
+            model.remove(at: index)
+            if visible.remove(url) != nil { interactor.cancelAndDropImage(for: url) }
+        }
+        view?.display(cells)
+        updateVisibility()
+    }
+
+    // MARK: Banner and refresh
+
+    private func updateBanner() {
+        let text = isOnline == false ? UserMessage.offline.text(in: language) : listFailureText
+        guard text != shownBanner else { return }
+        shownBanner = text
+        view?.showBanner(text)
+    }
+
+    private func finishRefreshIfDone() {
+        guard let refresh, refresh.isDone else { return }
+        self.refresh = nil
+        view?.endRefreshing()
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Gallery
+import Networking
+import XCTest
+
+/// `gallery.json` through an HTTP client, with the copy on disk that keeps the offline rule
+/// after a restart.
+final class GalleryListTests: XCTestCase {
+    private var folder: URL!
+    private var cacheFile: URL { folder.appendingPathComponent("lists/gallery.json") }
+    private let url = URL(string: "http://server.test/gallery.json?scenario=mixed")!
+    private let images = (1...6).map { "http://server.test/images/\($0).png" }
+
+    override func setUp() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("GalleryListTests-\(UUID().uuidString)")
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func body(_ urls: [String]) -> Data {
+        try! JSONSerialization.data(withJSONObject: ["images": urls])
+    }
+
+    private func error(_ list: GalleryList) async -> GalleryListError? {
+        do throws(GalleryListError) {
+            _ = try await list.imageURLs()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func test_fetch_returnsTheURLsAndCachesThem() async throws {
+        // Given
+        let client = ScriptedHTTPClient(.success(body(images)))
+        let list = GalleryList(client: client, url: url, cacheFile: cacheFile, timeouts: .default.scaled(by: 0.1))
+        // When
+        let urls = try await list.imageURLs()
+        // Then
+        XCTAssertEqual(urls.map(\.absoluteString), images)
+        XCTAssertEqual(client.requests.map(\.url), [url])
+        XCTAssertEqual(client.requests.first?.timeouts, RequestTimeouts.default.scaled(by: 0.1))
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: cacheFile)) as? [String: [String]]
+        XCTAssertEqual(stored, ["images": images])
+    }
+
+    func test_networkFailure_afterARestart_returnsTheCachedList() async throws {
+        // Given a list fetched by an earlier run
+        _ = try await GalleryList(client: ScriptedHTTPClient(.success(body(images))), url: url, cacheFile: cacheFile).imageURLs()
+        for failure: NetworkError in [.offline, .timedOut, .connectionLost, .httpStatus(500)] {
+            // When this run has no network
+            let list = GalleryList(client: ScriptedHTTPClient(.failure(failure)), url: url, cacheFile: cacheFile)
+            let urls = try await list.imageURLs()
+            // Then
+            XCTAssertEqual(urls.map(\.absoluteString), images, "\(failure)")
+        }
+    }
+
+    func test_networkFailure_withoutACachedList_throwsTheNetworkError() async {
+        // Given
+        let list = GalleryList(client: ScriptedHTTPClient(.failure(.offline)), url: url, cacheFile: cacheFile)
+        // When
+        let error = await error(list)
+        // Then
+        XCTAssertEqual(error, .network(.offline))
+    }
+
+    func test_cancelled_throwsCancelledEvenWithACachedList() async throws {
+        // Given
+        _ = try await GalleryList(client: ScriptedHTTPClient(.success(body(images))), url: url, cacheFile: cacheFile).imageURLs()
+        let list = GalleryList(client: ScriptedHTTPClient(.failure(.cancelled)), url: url, cacheFile: cacheFile)
+        // When
+        let error = await error(list)
+        // Then
+        XCTAssertEqual(error, .network(.cancelled))
+    }
+
+    func test_unreadableBody_isMalformedAndLeavesTheCacheAlone() async throws {
+        // Given a cached list
+        _ = try await GalleryList(client: ScriptedHTTPClient(.success(body(images))), url: url, cacheFile: cacheFile).imageURLs()
+        let bodies = [
+            Data("{\"images\": [1, 2]".utf8), Data("[]".utf8), Data("{\"pictures\":[]}".utf8),
+            body(["not a url"]), body(["/images/1.png"]), body(["ftp://server.test/1.png"]), Data(),
+        ]
+        for bad in bodies {
+            // When
+            let error = await error(GalleryList(client: ScriptedHTTPClient(.success(bad)), url: url, cacheFile: cacheFile))
+            // Then
+            guard case .malformed = error else { return XCTFail("\(String(decoding: bad, as: UTF8.self)): \(String(describing: error))") }
+        }
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: cacheFile)) as? [String: [String]]
+        XCTAssertEqual(stored, ["images": images])
+    }
+
+    func test_unwritableCache_stillReturnsTheList() async throws {
+        // Given a cache path whose folder is a file
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("x".utf8).write(to: blocker)
+        let list = GalleryList(
+            client: ScriptedHTTPClient(.success(body(images))), url: url, cacheFile: blocker.appendingPathComponent("gallery.json"))
+        // When
+        let urls = try await list.imageURLs()
+        // Then
+        XCTAssertEqual(urls.count, 6)
+    }
+
+    func test_corruptCache_isIgnored() async throws {
+        // Given
+        try FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("garbage".utf8).write(to: cacheFile)
+        let list = GalleryList(client: ScriptedHTTPClient(.failure(.offline)), url: url, cacheFile: cacheFile)
+        // When
+        let error = await error(list)
+        // Then
+        XCTAssertEqual(error, .network(.offline))
+    }
+
+    func test_fixedList_returnsItsURLs() async throws {
+        let urls = images.compactMap(URL.init(string:))
+        let fetched = try await FixedGalleryList(urls: urls).imageURLs()
+        XCTAssertEqual(fetched, urls)
+    }
+}
