@@ -1,3 +1,4 @@
+import Feed
 import Foundation
 import Messages
 import MockServer
@@ -160,7 +161,7 @@ public enum FeedRulesContracts {
                 !run.view.tweets.isEmpty && run.view.tweets.allSatisfy { if case .image = $0.avatar { true } else { false } }
             }
             guard await waitOnMain(within: .seconds(8), allImages) else {
-                let kinds = Set(run.view.tweets.map { "\($0.avatar)".prefix(12) })
+                let kinds = Set(run.view.tweets.map(\.avatar.summary))
                 return "with avatars on, \(run.view.tweets.count) tweets show avatars \(kinds.sorted()) after 8 s, expected images"
             }
             let requests = run.avatarRequests
@@ -179,7 +180,7 @@ public enum FeedRulesContracts {
             guard await waitOnMain(within: .seconds(5), { !run.view.tweets.isEmpty }) else { return "no tweets within 5 s" }
             try? await Task.sleep(for: .milliseconds(500))
             if let shown = run.view.tweets.first(where: { $0.avatar != .hidden }) {
-                return "with avatars off, tweet \(shown.id) shows \(shown.avatar)"
+                return "with avatars off, tweet \(shown.id) shows \(shown.avatar.summary)"
             }
             let requests = run.avatarRequests
             return requests.isEmpty ? nil : "with avatars off the server was asked for \(requests.count) avatars"
@@ -191,4 +192,15 @@ public enum FeedRulesContracts {
 @MainActor
 private final class FirstDisplayProbe {
     var seen: (answered: Int, inFlight: Int)?
+}
+
+extension AvatarViewModel {
+    /// `hidden`, `placeholder` or `image (N bytes)`, for violation sentences.
+    var summary: String {
+        switch self {
+        case .hidden: return "hidden"
+        case .placeholder: return "placeholder"
+        case .image(let bytes): return "image (\(bytes.count) bytes)"
+        }
+    }
 }

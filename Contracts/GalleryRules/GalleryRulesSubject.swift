@@ -30,7 +30,7 @@ public struct GalleryRulesSetup: Sendable {
     public let healthURL: URL
     /// An empty folder for the image and list caches (deleted after the check).
     public let cacheFolder: URL
-    /// Request deadlines, scaled down: connect 2 s, stall 1 s, total 5 s.
+    /// Request deadlines, scaled down: connect 2 s, stall 4 s (it must outlast the mixed scenario's 3 s delay), total 8 s.
     public let timeouts: RequestTimeouts
     /// How often connectivity is probed: 100 ms.
     public let probeInterval: Duration

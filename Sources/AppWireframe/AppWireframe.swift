@@ -1,5 +1,5 @@
 public import Feed
-public import Foundation
+import Foundation
 public import Gallery
 import ImageCache
 public import Logging

@@ -1,5 +1,5 @@
 import AppWireframe
-public import ArgumentParser
+import ArgumentParser
 import Feed
 import Foundation
 import Logging

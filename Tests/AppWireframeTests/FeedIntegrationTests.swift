@@ -102,7 +102,8 @@ final class FeedIntegrationTests: XCTestCase {
         settings.didToggleShowAvatars(false)
         settings.didTapDone()
         // Then
-        XCTAssertEqual(app.stack, [.feed])
+        let closed = await eventually { app.stack == [.feed] }
+        XCTAssertTrue(closed, "\(app.stack)")
         let hidden = await eventually { screen.tweets.allSatisfy { $0.avatar == .hidden } }
         XCTAssertTrue(hidden, "avatars still shown on return")
         await app.shutDown()

@@ -26,7 +26,8 @@ final class GalleryIntegrationTests: XCTestCase {
         AppConfiguration(
             serverBaseURL: server.baseURL, cacheFolder: folder.appendingPathComponent("cache"),
             databaseURL: folder.appendingPathComponent("feed.sqlite"), galleryScenario: scenario, language: .en,
-            timeouts: RequestTimeouts(connect: .seconds(2), stall: .seconds(1), total: .seconds(5)),
+            // The stall deadline runs from the connection: it must outlast the mixed scenario's 3 s delay.
+            timeouts: RequestTimeouts(connect: .seconds(2), stall: .seconds(4), total: .seconds(8)),
             connectivityProbeInterval: .milliseconds(100))
     }
 

@@ -45,6 +45,7 @@ enum GalleryFlaw: String, CaseIterable {
 final class GalleryViewProxy: GalleryView {
     let target: any GalleryView
     let flaw: GalleryFlaw
+    /// The last full list of six cells, as they were last shown.
     var initialCells: [GalleryCellViewModel] = []
 
     init(target: any GalleryView, flaw: GalleryFlaw) {
@@ -57,12 +58,20 @@ final class GalleryViewProxy: GalleryView {
         return GalleryCellViewModel(id: cell.id, state: .failed(message: "Error", hint: nil))
     }
 
+    /// The cells as shown, kept while all six are there.
+    private var shown: [GalleryCellViewModel] = []
+
     func display(_ cells: [GalleryCellViewModel]) {
-        if initialCells.isEmpty, cells.count == 6 { initialCells = cells }
+        shown = cells
+        if cells.count == 6 { initialCells = cells }
         target.display(cells.map(mangle))
     }
 
-    func update(_ cell: GalleryCellViewModel, at index: Int) { target.update(mangle(cell), at: index) }
+    func update(_ cell: GalleryCellViewModel, at index: Int) {
+        if shown.indices.contains(index) { shown[index] = cell }
+        if shown.count == 6 { initialCells = shown }
+        target.update(mangle(cell), at: index)
+    }
     func apply(_ layout: GalleryLayout) { target.apply(layout) }
 
     func animateRemoval(at index: Int, completion: @escaping @MainActor () -> Void) {
@@ -145,6 +154,12 @@ enum FeedFlaw: String, CaseIterable {
     var subject: FeedRulesSubject {
         FeedRulesSubject(name: "BrokenFeed(\(rawValue))") { view, setup in
             let proxy = FeedViewProxy(target: view, flaw: self)
+            return FeedOutputHolder(presenter: try await build(proxy, setup), view: proxy)
+        }
+    }
+
+    @MainActor
+    private func build(_ proxy: FeedViewProxy, _ setup: FeedRulesSetup) async throws -> FeedPresenter {
             switch self {
             case .fetchesFirst:
                 let client = TwitterClient(
@@ -163,8 +178,25 @@ enum FeedFlaw: String, CaseIterable {
             case .countdownEvery5s, .clearsOnFailure:
                 return try await OurScreens.feed(view: proxy, setup: setup)
             }
-        }
     }
+}
+
+/// Keeps a feed twin's view proxy alive (the presenter holds its view weakly) and forwards the
+/// view's events to the presenter.
+@MainActor
+final class FeedOutputHolder: FeedViewOutput {
+    let presenter: FeedPresenter
+    let view: FeedViewProxy
+
+    init(presenter: FeedPresenter, view: FeedViewProxy) {
+        self.presenter = presenter
+        self.view = view
+    }
+
+    func viewDidLoad() { presenter.viewDidLoad() }
+    func viewWillAppear() { presenter.viewWillAppear() }
+    func didTapSettings() { presenter.didTapSettings() }
+    func viewWillClose() { presenter.viewWillClose() }
 }
 
 /// Forwards to the suite's view, changing what the flaw changes.
