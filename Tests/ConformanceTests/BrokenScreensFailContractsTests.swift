@@ -30,10 +30,10 @@ final class BrokenScreensFailContractsTests: XCTestCase {
     }
 
     func test_eachGalleryRuleReportsAViolationForItsBrokenTwin() async {
-        await assertEachTwinBreaksItsContract(Self.galleryPairs, name: \.name, concurrently: false)
+        await assertEachTwinBreaksItsContract(Self.galleryPairs, name: \.name)
     }
 
     func test_eachFeedRuleReportsAViolationForItsBrokenTwin() async {
-        await assertEachTwinBreaksItsContract(Self.feedPairs, name: \.name, concurrently: false)
+        await assertEachTwinBreaksItsContract(Self.feedPairs, name: \.name)
     }
 }
