@@ -31,6 +31,16 @@ final class FeedRun {
         return nil
     }
 
+    /// Starts the module and waits for the refresh at start: one tweet request answered and
+    /// tweets on screen. `nil`, or what went wrong.
+    func startAndRefresh(
+        _ subject: FeedRulesSubject, database: URL, showsAvatars: Bool = false, extra: [URLQueryItem] = []
+    ) async -> String? {
+        if let problem = await start(subject, database: database, showsAvatars: showsAvatars, extra: extra) { return problem }
+        return await waitOnMain(within: .seconds(5), { self.tweetRequests.count == 1 && !self.view.tweets.isEmpty })
+            ? nil : "no refresh at start: \(tweetRequests.count) tweet requests and \(view.tweets.count) tweets shown after 5 s"
+    }
+
     func close() {
         output?.viewWillClose()
         output = nil

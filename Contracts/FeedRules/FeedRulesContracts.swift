@@ -55,10 +55,7 @@ public enum FeedRulesContracts {
         await withFeedDatabase { database in
             let run = FeedRun(server: server)
             defer { run.close() }
-            if let problem = await run.start(subject, database: database) { return problem }
-            guard await waitOnMain(within: .seconds(5), { run.tweetRequests.count == 1 && !run.view.tweets.isEmpty }) else {
-                return "no refresh at start: \(run.tweetRequests.count) tweet requests after 5 s"
-            }
+            if let problem = await run.startAndRefresh(subject, database: database) { return problem }
             await run.advance(seconds: 59)
             try? await Task.sleep(for: .milliseconds(200))
             let at59 = run.tweetRequests.count
@@ -78,10 +75,7 @@ public enum FeedRulesContracts {
         await withFeedDatabase { database in
             let run = FeedRun(server: server)
             defer { run.close() }
-            if let problem = await run.start(subject, database: database) { return problem }
-            guard await waitOnMain(within: .seconds(5), { run.tweetRequests.count == 1 && !run.view.tweets.isEmpty }) else {
-                return "no refresh at start"
-            }
+            if let problem = await run.startAndRefresh(subject, database: database) { return problem }
             for elapsed in 1...5 {
                 await run.advance(seconds: 1)
                 let expected = countdownText(60 - elapsed)
@@ -124,10 +118,7 @@ public enum FeedRulesContracts {
         await withFeedDatabase { database in
             let run = FeedRun(server: server)
             defer { run.close() }
-            if let problem = await run.start(subject, database: database) { return problem }
-            guard await waitOnMain(within: .seconds(5), { !run.view.tweets.isEmpty && run.tweetRequests.count == 1 }) else {
-                return "no tweets at start"
-            }
+            if let problem = await run.startAndRefresh(subject, database: database) { return problem }
             let shown = run.view.tweets.map(\.id)
             do { try server.setOffline(true) } catch { return "the server could not go offline" }
             await run.advance(seconds: 60)

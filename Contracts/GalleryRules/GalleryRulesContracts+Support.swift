@@ -39,6 +39,12 @@ final class GalleryRun {
         return nil
     }
 
+    /// Waits until every cell shows its image.
+    func allLoaded(within timeout: Duration = .seconds(8)) async -> String? {
+        await waitOnMain(within: timeout) { self.view.cells.allSatisfy { $0.state.isLoaded } }
+            ? nil : "the images did not all load within \(timeout): \(view.cells.map(\.state.summary))"
+    }
+
     /// Waits until no cell is loading.
     func settle(within timeout: Duration = .seconds(15)) async -> String? {
         await waitOnMain(within: timeout) { self.view.allSettled }

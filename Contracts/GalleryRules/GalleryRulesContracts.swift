@@ -124,9 +124,7 @@ public enum GalleryRulesContracts {
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
             if let problem = await run.start(server: server) { return problem }
-            guard await waitOnMain(within: .seconds(8), { run.view.cells.allSatisfy { $0.state.isLoaded } }) else {
-                return "the default images did not all load: \(run.view.cells.map(\.state.summary))"
-            }
+            if let problem = await run.allLoaded() { return problem }
             let ids = run.view.cells.map(\.id)
             run.view.holdsAnimations = true
             let before = run.view.calls.count
@@ -193,9 +191,7 @@ public enum GalleryRulesContracts {
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
             if let problem = await run.start(server: server) { return problem }
-            guard await waitOnMain(within: .seconds(8), { run.view.cells.allSatisfy { $0.state.isLoaded } }) else {
-                return "the default images did not all load: \(run.view.cells.map(\.state.summary))"
-            }
+            if let problem = await run.allLoaded() { return problem }
             let initial = run.view.cells.map(\.id)
             run.output.didTapCell(at: 0)
             guard await waitOnMain(within: .seconds(2), { run.view.cells.count == 5 }) else { return "a tap did not remove a loaded cell" }
