@@ -21,7 +21,7 @@ final class FeedRun {
         let setup = FeedRulesSetup(
             serverBaseURL: server.baseURL, query: "*", token: server.token, extraQueryItems: extra, databaseURL: database,
             clock: clock, showsAvatars: showsAvatars,
-            timeouts: RequestTimeouts(connect: .seconds(2), stall: .seconds(2), total: .seconds(5)), language: .en)
+            timeouts: RequestTimeouts(connect: .seconds(2), stall: .seconds(5), total: .seconds(8)), language: .en)
         do {
             output = try await subject.makeFeed(view, setup)
         } catch {

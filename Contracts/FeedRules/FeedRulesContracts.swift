@@ -94,14 +94,17 @@ public enum FeedRulesContracts {
         await withFeedDatabase { database in
             let run = FeedRun(server: server)
             defer { run.close() }
-            // Each tweet request takes 1.5 s at the server; 60 s of clock time pass meanwhile.
-            if let problem = await run.start(subject, database: database, extra: [URLQueryItem(name: "delay", value: "1500")]) {
+            // Each tweet request is held 3 s at the server; while the first is held, 61 s of clock
+            // time pass in one jump (far faster than 3 s, even on a loaded machine).
+            if let problem = await run.start(subject, database: database, extra: [URLQueryItem(name: "delay", value: "3000")]) {
                 return problem
             }
-            try? await Task.sleep(for: .milliseconds(200))
-            await run.advance(seconds: 61)
-            guard await waitOnMain(within: .seconds(6), { run.tweetRequests.count >= 2 }) else {
-                return "the refresh due at 60 s never ran: \(run.tweetRequests.count) tweet requests after 6 s"
+            guard await waitOnMain(within: .seconds(5), { server.suspendedConnections >= 1 }) else {
+                return "no tweet request reached the server within 5 s of the start"
+            }
+            await run.clock.advance(by: .seconds(61))
+            guard await waitOnMain(within: .seconds(9), { run.tweetRequests.count >= 2 }) else {
+                return "the refresh due at 60 s never ran: \(run.tweetRequests.count) tweet requests after 9 s"
             }
             let spans = run.tweetRequests.map { ($0.started, $0.started + $0.ms) }.sorted { $0.0 < $1.0 }
             for (earlier, later) in zip(spans, spans.dropFirst()) where later.0 < earlier.1 {

@@ -38,7 +38,7 @@ public struct FeedRulesSetup: Sendable {
     public let clock: any Clock<Duration>
     /// The "show avatars" setting to save before the module starts.
     public let showsAvatars: Bool
-    /// Request deadlines: connect 2 s, stall 2 s, total 5 s.
+    /// Request deadlines: connect 2 s, stall 5 s, total 8 s (a held request must not time out).
     public let timeouts: RequestTimeouts
     /// The language of the texts: English (the suite compares exact strings).
     public let language: Language
