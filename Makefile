@@ -1,5 +1,5 @@
 # Testbed: the two commands a fresh machine needs are `make run` and `make test`.
-.PHONY: run test deps build clean
+.PHONY: run test conformance deps build clean
 
 ARGS ?=
 
@@ -14,6 +14,12 @@ run: deps
 ## test: build everything (zero warnings in our sources) and run every test
 test: deps
 	bash ci/test.sh
+
+## conformance: run every contract suite against every implementation (ours, the URLSession
+## adapter, the broken twins) and rewrite the matrix in docs/CONFORMANCE.md (about 10 minutes)
+conformance: deps
+	swift build --build-tests
+	CONFORMANCE_OUTPUT=$(CURDIR)/docs/CONFORMANCE.md swift test --skip-build --filter ConformanceMatrixTests/test_generate
 
 ## build: build every target
 build: deps

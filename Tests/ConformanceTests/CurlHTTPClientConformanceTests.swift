@@ -4,9 +4,11 @@ import XCTest
 
 /// The libcurl client keeps every HTTPClient rule.
 final class CurlHTTPClientConformanceTests: XCTestCase, HTTPClientContractSpec {
-    let subject = HTTPClientSubject(name: "CurlHTTPClient") { perHost in
+    static let ours = HTTPClientSubject(name: "CurlHTTPClient") { perHost in
         CurlHTTPClient(configuration: .init(maxConnectionsPerHost: perHost))
     }
+
+    var subject: HTTPClientSubject { Self.ours }
 
     func test_http_bodyIntact() async { await assertKeeps(HTTPClientContracts.bodyIntact, subject) }
     func test_http_totalDeadline() async { await assertKeeps(HTTPClientContracts.totalDeadline, subject) }

@@ -4,7 +4,9 @@ import XCTest
 
 /// ``DiskCache`` keeps every DiskCaching rule.
 final class DiskCacheConformanceTests: XCTestCase, DiskCachingContractSpec {
-    let subject = DiskCachingSubject(name: "DiskCache") { folder, limit in DiskCache(folder: folder, sizeLimit: limit) }
+    static let ours = DiskCachingSubject(name: "DiskCache") { folder, limit in DiskCache(folder: folder, sizeLimit: limit) }
+
+    var subject: DiskCachingSubject { Self.ours }
 
     func test_disk_limitNeverExceeded() async { await assertKeeps(DiskCachingContracts.limitNeverExceeded, subject) }
     func test_disk_lruAcrossRestart() async { await assertKeeps(DiskCachingContracts.lruAcrossRestart, subject) }

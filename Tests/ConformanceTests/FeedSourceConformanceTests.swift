@@ -6,7 +6,9 @@ import XCTest
 
 /// ``TwitterClient`` over ``CurlHTTPClient`` keeps every FeedSource rule.
 final class TwitterClientConformanceTests: XCTestCase, FeedSourceContractSpec {
-    let subject = FeedSourceSubject(name: "TwitterClient (curl)") { setup in try TwitterClient(setup, http: CurlHTTPClient()) }
+    static let ours = FeedSourceSubject(name: "TwitterClient (curl)") { setup in try TwitterClient(setup, http: CurlHTTPClient()) }
+
+    var subject: FeedSourceSubject { Self.ours }
 
     func test_feed_readsV11Search() async { await assertKeeps(FeedSourceContracts.readsV11Search, subject) }
     func test_feed_readsV11UserTimeline() async { await assertKeeps(FeedSourceContracts.readsV11UserTimeline, subject) }

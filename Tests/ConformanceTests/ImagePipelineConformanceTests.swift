@@ -5,11 +5,13 @@ import XCTest
 
 /// ``ImagePipeline`` over libcurl, the memory LRU and the disk cache keeps every ImageLoading rule.
 final class ImagePipelineConformanceTests: XCTestCase, ImageLoadingContractSpec {
-    let subject = ImageLoadingSubject(name: "ImagePipeline") { folder, timeouts in
+    static let ours = ImageLoadingSubject(name: "ImagePipeline") { folder, timeouts in
         ImagePipeline(
             client: CurlHTTPClient(), memory: MemoryImageCache(), disk: DiskCache(folder: folder),
             configuration: .init(timeouts: timeouts))
     }
+
+    var subject: ImageLoadingSubject { Self.ours }
 
     func test_image_offlineAfterLoad() async { await assertKeeps(ImageLoadingContracts.offlineAfterLoad, subject) }
     func test_image_restartOffline() async { await assertKeeps(ImageLoadingContracts.restartOffline, subject) }

@@ -4,7 +4,9 @@ import XCTest
 
 /// The in-memory LRU cache keeps every ImageCaching rule.
 final class MemoryImageCacheConformanceTests: XCTestCase, ImageCachingContractSpec {
-    let subject = ImageCachingSubject(name: "MemoryImageCache") { MemoryImageCache(costLimit: $0) }
+    static let ours = ImageCachingSubject(name: "MemoryImageCache") { MemoryImageCache(costLimit: $0) }
+
+    var subject: ImageCachingSubject { Self.ours }
 
     func test_memory_limitNeverExceeded() async { await assertKeeps(ImageCachingContracts.limitNeverExceeded, subject) }
     func test_memory_lruEviction() async { await assertKeeps(ImageCachingContracts.lruEviction, subject) }

@@ -65,7 +65,9 @@ enum OurScreens {
 
 /// ``GalleryPresenter`` keeps every gallery presenter rule.
 final class GalleryPresenterConformanceTests: XCTestCase, GalleryRulesContractSpec {
-    let subject = GalleryRulesSubject(name: "GalleryPresenter") { view, setup in OurScreens.gallery(view: view, setup: setup) }
+    static let ours = GalleryRulesSubject(name: "GalleryPresenter") { view, setup in OurScreens.gallery(view: view, setup: setup) }
+
+    var subject: GalleryRulesSubject { Self.ours }
 
     func test_gallery_mixedScenario() async { await assertKeeps(GalleryRulesContracts.mixedScenario, subject) }
     func test_gallery_stallTimesOutInTime() async { await assertKeeps(GalleryRulesContracts.stallTimesOutInTime, subject) }
@@ -78,7 +80,9 @@ final class GalleryPresenterConformanceTests: XCTestCase, GalleryRulesContractSp
 
 /// ``FeedPresenter`` keeps every feed presenter rule.
 final class FeedPresenterConformanceTests: XCTestCase, FeedRulesContractSpec {
-    let subject = FeedRulesSubject(name: "FeedPresenter") { view, setup in try await OurScreens.feed(view: view, setup: setup) }
+    static let ours = FeedRulesSubject(name: "FeedPresenter") { view, setup in try await OurScreens.feed(view: view, setup: setup) }
+
+    var subject: FeedRulesSubject { Self.ours }
 
     func test_feedRules_cachedFirst() async { await assertKeeps(FeedRulesContracts.cachedFirst, subject) }
     func test_feedRules_refreshEvery60s() async { await assertKeeps(FeedRulesContracts.refreshEvery60s, subject) }

@@ -6,12 +6,14 @@ import XCTest
 /// The GRDB feed cache (``TweetStore``, ``AvatarStore``, ``SettingsStore`` on one
 /// ``FeedDatabase``) keeps every TweetStore rule.
 final class TweetStoreConformanceTests: XCTestCase, TweetStoreContractSpec {
-    let subject = TweetStoreSubject(name: "TweetStore (GRDB)", crashingSaver: .storecrash(flaw: nil)) { url, avatarBytes in
+    static let ours = TweetStoreSubject(name: "TweetStore (GRDB)", crashingSaver: .storecrash(flaw: nil)) { url, avatarBytes in
         let database = try await FeedDatabase.open(at: url)
         return OpenedFeedCache(
             tweets: TweetStore(database: database), avatars: AvatarStore(database: database, sizeLimit: avatarBytes),
             settings: SettingsStore(database: database), recovered: database.recovery != nil)
     }
+
+    var subject: TweetStoreSubject { Self.ours }
 
     func test_store_emptyDeliversNothing() async { await assertKeeps(TweetStoreContracts.emptyDeliversNothing, subject) }
     func test_store_survivesRestart() async { await assertKeeps(TweetStoreContracts.survivesRestart, subject) }

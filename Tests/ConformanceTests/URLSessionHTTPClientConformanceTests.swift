@@ -4,9 +4,11 @@ import XCTest
 
 /// The FoundationNetworking adapter keeps every HTTPClient rule.
 final class URLSessionHTTPClientConformanceTests: XCTestCase, HTTPClientContractSpec {
-    let subject = HTTPClientSubject(name: "URLSessionHTTPClient") { perHost in
+    static let ours = HTTPClientSubject(name: "URLSessionHTTPClient") { perHost in
         URLSessionHTTPClient(maximumConnectionsPerHost: perHost)
     }
+
+    var subject: HTTPClientSubject { Self.ours }
 
     func test_http_bodyIntact() async { await assertKeeps(HTTPClientContracts.bodyIntact, subject) }
     func test_http_totalDeadline() async { await assertKeeps(HTTPClientContracts.totalDeadline, subject) }

@@ -1,0 +1,97 @@
+import Contracts
+import Foundation
+
+extension ConformanceMatrix {
+    static let startMarker = "<!-- matrix:start (written by `make conformance`; do not edit) -->"
+    static let endMarker = "<!-- matrix:end -->"
+
+    /// The generated part of docs/CONFORMANCE.md: per suite a table (rows: contracts; columns:
+    /// implementations, ours first) of ✓ (kept) and ✗ (broken; **✗** where a twin was built to
+    /// break that rule), then every violation's message.
+    static func markdown(_ results: [Results], date: String) -> String {
+        var lines = [startMarker, "", "Generated \(date) by `make conformance`.", ""]
+        for result in results {
+            let suite = result.suite
+            lines.append("### \(suite.title)")
+            lines.append("")
+            lines.append("| contract | " + suite.implementations.map { escape($0.name) }.joined(separator: " | ") + " |")
+            lines.append("|---|" + String(repeating: "---|", count: suite.implementations.count))
+            for (row, id) in suite.ids.enumerated() {
+                let cells = suite.implementations.indices.map { column -> String in
+                    guard result.cells[column].indices.contains(row), result.cells[column][row] != nil else { return "✓" }
+                    return suite.implementations[column].breaks.contains(id) ? "**✗**" : "✗"
+                }
+                lines.append("| `\(id)` | " + cells.joined(separator: " | ") + " |")
+            }
+            lines.append("")
+            var violations: [String] = []
+            for (column, implementation) in suite.implementations.enumerated() {
+                for (row, id) in suite.ids.enumerated() {
+                    guard result.cells[column].indices.contains(row), let violation = result.cells[column][row] else { continue }
+                    violations.append("- \(escape(implementation.name)) ✗ `\(id)`: \(escape(abridged(violation.observed)))")
+                }
+            }
+            if !violations.isEmpty {
+                lines.append("<details><summary>\(violations.count) violations</summary>")
+                lines.append("")
+                lines += violations
+                lines.append("")
+                lines.append("</details>")
+                lines.append("")
+            }
+        }
+        lines.append(endMarker)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `document` with its generated part replaced by `generated` (appended when it has none).
+    static func replacingMatrix(in document: String, with generated: String) -> String {
+        guard let start = document.range(of: startMarker), let end = document.range(of: endMarker), start.lowerBound < end.lowerBound
+        else { return document + "\n" + generated + "\n" }
+        return String(document[..<start.lowerBound]) + generated + String(document[end.upperBound...])
+    }
+
+    /// What a committed matrix says: per suite title, the implementation names and, per
+    /// contract id, the cells as written.
+    struct Parsed: Equatable {
+        var titles: [String] = []
+        var implementations: [String: [String]] = [:]
+        var ids: [String: [String]] = [:]
+        var cells: [String: [String: [String]]] = [:]
+    }
+
+    static func parse(_ document: String) -> Parsed? {
+        guard let start = document.range(of: startMarker), let end = document.range(of: endMarker) else { return nil }
+        var parsed = Parsed()
+        var title: String?
+        for line in document[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("### ") {
+                let name = String(line.dropFirst(4))
+                title = name
+                parsed.titles.append(name)
+            } else if let title, line.hasPrefix("| contract |") {
+                parsed.implementations[title] = columns(line).dropFirst().map { $0 }
+            } else if let title, line.hasPrefix("| `") {
+                let parts = columns(line)
+                guard let first = parts.first else { continue }
+                let id = first.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+                parsed.ids[title, default: []].append(id)
+                parsed.cells[title, default: [:]][id] = Array(parts.dropFirst())
+            }
+        }
+        return parsed
+    }
+
+    private static func columns(_ line: Substring) -> [String] {
+        line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private static func abridged(_ text: String) -> String {
+        text.count <= 300 ? text : String(text.prefix(300)) + "…"
+    }
+}

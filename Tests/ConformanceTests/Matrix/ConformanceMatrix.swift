@@ -1,0 +1,113 @@
+import Contracts
+import Foundation
+
+/// Every suite with every implementation we have — ours, the URLSession adapter, the broken
+/// twins — for `make conformance`, which runs them all and writes the matrix into
+/// docs/CONFORMANCE.md, and for the test that checks the committed matrix still matches.
+enum ConformanceMatrix {
+    /// One implementation in a suite's matrix.
+    struct Implementation: Sendable {
+        let name: String
+        /// The contracts this twin was built to break (empty for ours).
+        let breaks: Set<String>
+        /// Runs contract `index` of the suite against this implementation.
+        let check: @Sendable (Int) async -> ContractViolation?
+        var isOurs: Bool { breaks.isEmpty }
+    }
+
+    /// One suite: its contracts in order and its implementations, ours first.
+    struct Suite: Sendable {
+        let title: String
+        let ids: [String]
+        let implementations: [Implementation]
+        /// Whether the twins may run side by side (not for suites that measure memory or CPU).
+        let twinsConcurrently: Bool
+    }
+
+    static func suite<Subject: Sendable>(
+        _ title: String, _ contracts: [Contract<Subject>], ours: [Subject], twins: [(contract: Contract<Subject>, twin: Subject)],
+        name: @escaping @Sendable (Subject) -> String, twinsConcurrently: Bool = true
+    ) -> Suite {
+        func implementation(_ subject: Subject, breaks: Set<String>) -> Implementation {
+            Implementation(name: name(subject), breaks: breaks) { index in await contracts[index].check(subject) }
+        }
+        var twinOrder: [String] = []
+        var twinsByName: [String: (Subject, Set<String>)] = [:]
+        for pair in twins {
+            let key = name(pair.twin)
+            if twinsByName[key] == nil { twinOrder.append(key) }
+            twinsByName[key, default: (pair.twin, [])].1.insert(pair.contract.id)
+        }
+        let implementations = ours.map { implementation($0, breaks: []) }
+            + twinOrder.compactMap { key in twinsByName[key].map { implementation($0.0, breaks: $0.1) } }
+        return Suite(title: title, ids: contracts.map(\.id), implementations: implementations, twinsConcurrently: twinsConcurrently)
+    }
+
+    /// Every suite, in the order of docs/CONTRACTS.md.
+    static let suites: [Suite] = [
+        suite(
+            "HTTPClient", HTTPClientContracts.all,
+            ours: [CurlHTTPClientConformanceTests.ours, URLSessionHTTPClientConformanceTests.ours],
+            twins: BrokenClientsFailContractsTests.pairs, name: \.name, twinsConcurrently: false),
+        suite(
+            "ImageCaching (memory)", ImageCachingContracts.all, ours: [MemoryImageCacheConformanceTests.ours],
+            twins: BrokenImageCachesFailContractsTests.pairs, name: \.name),
+        suite(
+            "DiskCaching", DiskCachingContracts.all, ours: [DiskCacheConformanceTests.ours],
+            twins: BrokenDiskCachesFailContractsTests.pairs, name: \.name),
+        suite(
+            "ImageLoading", ImageLoadingContracts.all, ours: [ImagePipelineConformanceTests.ours],
+            twins: BrokenImageLoadersFailContractsTests.pairs, name: \.name, twinsConcurrently: false),
+        suite(
+            "TweetStore", TweetStoreContracts.all, ours: [TweetStoreConformanceTests.ours],
+            twins: BrokenStoresFailContractsTests.pairs, name: \.name, twinsConcurrently: false),
+        suite(
+            "FeedSource", FeedSourceContracts.all, ours: [TwitterClientConformanceTests.ours],
+            twins: BrokenFeedSourcesFailContractsTests.pairs, name: \.name),
+        suite(
+            "GalleryRules (presenter)", GalleryRulesContracts.all, ours: [GalleryPresenterConformanceTests.ours],
+            twins: BrokenScreensFailContractsTests.galleryPairs, name: \.name),
+        suite(
+            "FeedRules (presenter)", FeedRulesContracts.all, ours: [FeedPresenterConformanceTests.ours],
+            twins: BrokenScreensFailContractsTests.feedPairs, name: \.name),
+    ]
+
+    /// Results of one suite: `cells[implementation][contract]`, nil where the rule held.
+    struct Results {
+        let suite: Suite
+        let cells: [[ContractViolation?]]
+    }
+
+    /// Runs every contract of `suite` against every implementation: ours one at a time, then
+    /// the twins (side by side when the suite allows). `progress` gets one line per implementation.
+    static func run(_ suite: Suite, progress: @Sendable (String) -> Void) async -> Results {
+        var cells = [[ContractViolation?]](repeating: [], count: suite.implementations.count)
+        for (index, implementation) in suite.implementations.enumerated() where implementation.isOurs {
+            progress("\(suite.title): \(implementation.name)…")
+            cells[index] = await runAll(implementation, count: suite.ids.count)
+        }
+        let twins = suite.implementations.enumerated().filter { !$0.element.isOurs }
+        if suite.twinsConcurrently {
+            progress("\(suite.title): \(twins.count) broken twins side by side…")
+            let results = await withTaskGroup(of: (Int, [ContractViolation?]).self) { group in
+                for (index, twin) in twins {
+                    group.addTask { (index, await runAll(twin, count: suite.ids.count)) }
+                }
+                return await group.reduce(into: [Int: [ContractViolation?]]()) { $0[$1.0] = $1.1 }
+            }
+            for (index, row) in results { cells[index] = row }
+        } else {
+            for (index, twin) in twins {
+                progress("\(suite.title): \(twin.name)…")
+                cells[index] = await runAll(twin, count: suite.ids.count)
+            }
+        }
+        return Results(suite: suite, cells: cells)
+    }
+
+    private static func runAll(_ implementation: Implementation, count: Int) async -> [ContractViolation?] {
+        var row: [ContractViolation?] = []
+        for index in 0..<count { row.append(await implementation.check(index)) }
+        return row
+    }
+}

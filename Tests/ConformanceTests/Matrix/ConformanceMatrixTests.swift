@@ -1,0 +1,64 @@
+import Contracts
+import Foundation
+import XCTest
+
+/// `make conformance` and the committed matrix in docs/CONFORMANCE.md.
+final class ConformanceMatrixTests: XCTestCase {
+    /// The document, found from this file's place in the repository.
+    static let document = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/CONFORMANCE.md")
+
+    /// The committed matrix has every suite, implementation and contract the code has, ✓ for
+    /// ours everywhere and ✗ where each twin was built to break a rule — so a contract or a twin
+    /// added without running `make conformance` fails here.
+    func test_committedMatrix_matchesTheSuitesAndImplementations() throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        let parsed = try XCTUnwrap(ConformanceMatrix.parse(text), "docs/CONFORMANCE.md has no generated matrix: run make conformance")
+        XCTAssertEqual(parsed.titles, ConformanceMatrix.suites.map(\.title))
+        for suite in ConformanceMatrix.suites {
+            XCTAssertEqual(parsed.implementations[suite.title], suite.implementations.map(\.name), suite.title)
+            XCTAssertEqual(parsed.ids[suite.title], suite.ids, suite.title)
+            for (column, implementation) in suite.implementations.enumerated() {
+                for id in suite.ids {
+                    let cell = parsed.cells[suite.title]?[id].flatMap { $0.indices.contains(column) ? $0[column] : nil }
+                    if implementation.isOurs {
+                        XCTAssertEqual(cell, "✓", "\(implementation.name) on \(id)")
+                    } else if implementation.breaks.contains(id) {
+                        XCTAssertEqual(cell, "**✗**", "\(implementation.name) was built to break \(id)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// With `CONFORMANCE_OUTPUT` set (`make conformance`): runs every suite against every
+    /// implementation and writes the matrix into that file. Without it, runs the generator on
+    /// the memory-cache suite alone (a second) and checks what it writes reads back.
+    func test_generate() async throws {
+        let output = ProcessInfo.processInfo.environment["CONFORMANCE_OUTPUT"]
+        let suites = output == nil ? ConformanceMatrix.suites.filter { $0.title == "ImageCaching (memory)" } : ConformanceMatrix.suites
+        var results: [ConformanceMatrix.Results] = []
+        for suite in suites {
+            results.append(await ConformanceMatrix.run(suite) { line in FileHandle.standardError.write(Data("conformance: \(line)\n".utf8)) })
+        }
+        let date = Date().formatted(.iso8601.year().month().day())
+        let generated = ConformanceMatrix.markdown(results, date: date)
+        let parsed = try XCTUnwrap(ConformanceMatrix.parse(generated))
+        XCTAssertEqual(parsed.titles, suites.map(\.title))
+        for result in results {
+            for (column, implementation) in result.suite.implementations.enumerated() {
+                for (row, id) in result.suite.ids.enumerated() {
+                    let violation = result.cells[column][row]
+                    if implementation.isOurs { XCTAssertNil(violation, "\(implementation.name) broke \(id)") }
+                    if implementation.breaks.contains(id) { XCTAssertNotNil(violation, "\(implementation.name) kept \(id)") }
+                }
+            }
+        }
+        guard let output else { return }
+        let url = URL(fileURLWithPath: output)
+        let existing = (try? String(contentsOf: url, encoding: .utf8)) ?? "# Conformance\n"
+        try ConformanceMatrix.replacingMatrix(in: existing, with: generated).write(to: url, atomically: true, encoding: .utf8)
+        FileHandle.standardError.write(Data("conformance: wrote \(url.path)\n".utf8))
+    }
+}
