@@ -82,6 +82,32 @@ extension ConformanceMatrix {
         return parsed
     }
 
+    /// How `document`'s matrix differs from the suites and implementations in the code: a
+    /// missing or extra suite, implementation or contract, ours not ✓, a twin not **✗** on the
+    /// rule it was built to break. Empty when it matches.
+    static func mismatches(in document: String) -> [String] {
+        guard let parsed = parse(document) else { return ["no generated matrix: run make conformance"] }
+        var problems: [String] = []
+        if parsed.titles != suites.map(\.title) { problems.append("suites \(parsed.titles), expected \(suites.map(\.title))") }
+        for suite in suites {
+            let names = suite.implementations.map(\.name)
+            if parsed.implementations[suite.title] != names { problems.append("\(suite.title): implementations differ from \(names)") }
+            if parsed.ids[suite.title] != suite.ids { problems.append("\(suite.title): contracts differ from \(suite.ids)") }
+            for (column, implementation) in suite.implementations.enumerated() {
+                for id in suite.ids {
+                    let cell = parsed.cells[suite.title]?[id].flatMap { $0.indices.contains(column) ? $0[column] : nil }
+                    if implementation.isOurs, cell != "✓" {
+                        problems.append("\(suite.title): \(implementation.name) on \(id) is \(cell ?? "missing"), expected ✓")
+                    }
+                    if implementation.breaks.contains(id), cell != "**✗**" {
+                        problems.append("\(suite.title): \(implementation.name) on \(id) is \(cell ?? "missing"), expected **✗**")
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
     private static func columns(_ line: Substring) -> [String] {
         line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
             .map { $0.trimmingCharacters(in: .whitespaces) }
