@@ -16,7 +16,8 @@ test: deps
 	bash ci/test.sh
 
 ## conformance: run every contract suite against every implementation (ours, the URLSession
-## adapter, the broken twins) and rewrite the matrix in docs/CONFORMANCE.md (about 10 minutes)
+## adapter, the broken twins), rewrite the matrix in docs/CONFORMANCE.md and the rule list in
+## docs/CONTRACTS.md (about 6 minutes)
 conformance: deps
 	swift build --build-tests
 	CONFORMANCE_OUTPUT=$(CURDIR)/docs/CONFORMANCE.md swift test --skip-build --filter ConformanceMatrixTests/test_generate

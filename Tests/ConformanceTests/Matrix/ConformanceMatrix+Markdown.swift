@@ -44,8 +44,38 @@ extension ConformanceMatrix {
         return lines.joined(separator: "\n")
     }
 
+    static let rulesStartMarker = "<!-- rules:start (written by `make conformance`; do not edit) -->"
+    static let rulesEndMarker = "<!-- rules:end -->"
+
+    /// The generated part of docs/CONTRACTS.md: per suite, each contract's id and rule.
+    static func rulesMarkdown() -> String {
+        var lines = [rulesStartMarker, ""]
+        for suite in suites {
+            lines += ["### \(suite.title) (\(suite.ids.count))", "", "| id | rule |", "|---|---|"]
+            for (id, rule) in zip(suite.ids, suite.rules) { lines.append("| `\(id)` | \(escape(rule)) |") }
+            lines.append("")
+        }
+        lines.append(rulesEndMarker)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The generated rules block of `document`, markers included, or nil.
+    static func rulesBlock(in document: String) -> String? {
+        guard let start = document.range(of: rulesStartMarker), let end = document.range(of: rulesEndMarker) else { return nil }
+        return String(document[start.lowerBound..<end.upperBound])
+    }
+
     /// `document` with its generated part replaced by `generated` (appended when it has none).
     static func replacingMatrix(in document: String, with generated: String) -> String {
+        replacing(startMarker, endMarker, in: document, with: generated)
+    }
+
+    /// `document` with its generated rules replaced by `generated` (appended when it has none).
+    static func replacingRules(in document: String, with generated: String) -> String {
+        replacing(rulesStartMarker, rulesEndMarker, in: document, with: generated)
+    }
+
+    private static func replacing(_ startMarker: String, _ endMarker: String, in document: String, with generated: String) -> String {
         guard let start = document.range(of: startMarker), let end = document.range(of: endMarker), start.lowerBound < end.lowerBound
         else { return document + "\n" + generated + "\n" }
         return String(document[..<start.lowerBound]) + generated + String(document[end.upperBound...])

@@ -19,6 +19,8 @@ enum ConformanceMatrix {
     struct Suite: Sendable {
         let title: String
         let ids: [String]
+        /// Each contract's one-line rule, in the order of ``ids``.
+        let rules: [String]
         let implementations: [Implementation]
         /// Whether the twins may run side by side (not for suites that measure memory or CPU).
         let twinsConcurrently: Bool
@@ -40,7 +42,9 @@ enum ConformanceMatrix {
         }
         let implementations = ours.map { implementation($0, breaks: []) }
             + twinOrder.compactMap { key in twinsByName[key].map { implementation($0.0, breaks: $0.1) } }
-        return Suite(title: title, ids: contracts.map(\.id), implementations: implementations, twinsConcurrently: twinsConcurrently)
+        return Suite(
+            title: title, ids: contracts.map(\.id), rules: contracts.map(\.rule), implementations: implementations,
+            twinsConcurrently: twinsConcurrently)
     }
 
     /// Every suite, in the order of docs/CONTRACTS.md.

@@ -4,10 +4,14 @@ import XCTest
 
 /// `make conformance` and the committed matrix in docs/CONFORMANCE.md.
 final class ConformanceMatrixTests: XCTestCase {
-    /// The document, found from this file's place in the repository.
-    static let document = URL(fileURLWithPath: #filePath)
+    /// The repository's docs folder, found from this file's place in it.
+    static let docs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/CONFORMANCE.md")
+        .appendingPathComponent("docs")
+    /// docs/CONFORMANCE.md.
+    static let document = docs.appendingPathComponent("CONFORMANCE.md")
+    /// docs/CONTRACTS.md.
+    static let contractsDocument = docs.appendingPathComponent("CONTRACTS.md")
 
     /// The committed matrix has every suite, implementation and contract the code has, ✓ for
     /// ours everywhere and **✗** where each twin was built to break a rule — so a contract or a
@@ -15,6 +19,12 @@ final class ConformanceMatrixTests: XCTestCase {
     func test_committedMatrix_matchesTheSuitesAndImplementations() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         XCTAssertEqual(ConformanceMatrix.mismatches(in: text), [])
+    }
+
+    /// docs/CONTRACTS.md lists every contract's id and rule exactly as the code states them.
+    func test_committedRules_matchTheCode() throws {
+        let text = try String(contentsOf: Self.contractsDocument, encoding: .utf8)
+        XCTAssertEqual(ConformanceMatrix.rulesBlock(in: text), ConformanceMatrix.rulesMarkdown(), "run make conformance")
     }
 
     /// The check above catches a stale matrix: a missing contract row, a twin's cell turned ✓.
@@ -32,7 +42,17 @@ final class ConformanceMatrixTests: XCTestCase {
     /// implementation and writes the matrix into that file. Without it, runs the generator on
     /// the memory-cache suite alone (a second) and checks what it writes reads back.
     func test_generate() async throws {
-        let output = ProcessInfo.processInfo.environment["CONFORMANCE_OUTPUT"]
+        let environment = ProcessInfo.processInfo.environment
+        let output = environment["CONFORMANCE_OUTPUT"]
+        if let output, environment["CONFORMANCE_RULES_ONLY"] == "1" {
+            // Rewrites only the rule list in CONTRACTS.md (seconds, no suite runs).
+            let contracts = URL(fileURLWithPath: output).deletingLastPathComponent().appendingPathComponent("CONTRACTS.md")
+            let text = try String(contentsOf: contracts, encoding: .utf8)
+            try ConformanceMatrix.replacingRules(in: text, with: ConformanceMatrix.rulesMarkdown())
+                .write(to: contracts, atomically: true, encoding: .utf8)
+            XCTAssertEqual(ConformanceMatrix.rulesBlock(in: try String(contentsOf: contracts, encoding: .utf8)), ConformanceMatrix.rulesMarkdown())
+            return
+        }
         let suites = output == nil ? ConformanceMatrix.suites.filter { $0.title == "ImageCaching (memory)" } : ConformanceMatrix.suites
         var results: [ConformanceMatrix.Results] = []
         for suite in suites {
@@ -52,6 +72,11 @@ final class ConformanceMatrixTests: XCTestCase {
             }
         }
         guard let output else { return }
+        let contracts = URL(fileURLWithPath: output).deletingLastPathComponent().appendingPathComponent("CONTRACTS.md")
+        if let text = try? String(contentsOf: contracts, encoding: .utf8) {
+            try ConformanceMatrix.replacingRules(in: text, with: ConformanceMatrix.rulesMarkdown())
+                .write(to: contracts, atomically: true, encoding: .utf8)
+        }
         let url = URL(fileURLWithPath: output)
         let existing = (try? String(contentsOf: url, encoding: .utf8)) ?? "# Conformance\n"
         try ConformanceMatrix.replacingMatrix(in: existing, with: generated).write(to: url, atomically: true, encoding: .utf8)
