@@ -14,6 +14,9 @@ let package = Package(
     name: "ContractAdopter",
     platforms: [.macOS(.v15)],
     dependencies: [
+        // `name:` matters: a path dependency's identity is its folder's name, lowercased
+        // (`wt-adopter`, `ci-clone`…), and without `name:` a `.product(…, package: "Testbed")`
+        // is an "unknown package". With it, "Testbed" works whatever the clone is called.
         .package(name: "Testbed", path: "../.."),
     ],
     targets: [

@@ -103,8 +103,8 @@ public actor SimpleDiskCache: DataCaching {
         let (stream, continuation) = AsyncStream<DiskCacheFailure>.makeStream()
         let id = nextSubscriber.wrappingAdd(1, ordering: .relaxed).oldValue
         subscribers.withLock { $0[id] = continuation }
-        continuation.onTermination = { [subscribers] _ in
-            _ = subscribers.withLock { $0.removeValue(forKey: id) }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.subscribers.withLock { $0.removeValue(forKey: id) }
         }
         return stream
     }
