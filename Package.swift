@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "AppWireframe", targets: ["AppWireframe"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "Contracts", targets: ["Contracts"]),
+        .library(name: "ContractsTesting", targets: ["ContractsTesting"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
         .executable(name: "testbed", targets: ["testbed"]),
     ],
@@ -139,6 +140,8 @@ let package = Package(
             ],
             path: "Contracts",
             swiftSettings: strict),
+        // The same suites for Swift Testing: `expectKeeps` and readable parameterized-test names.
+        .target(name: "ContractsTesting", dependencies: ["Contracts"], path: "ContractsTesting", swiftSettings: strict),
 
         // The project's own tests, and helpers shared between test targets.
         .target(
@@ -158,6 +161,9 @@ let package = Package(
                 "Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed",
                 "Gallery", "BrokenStores", .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ContractsTestingTests", dependencies: ["ContractsTesting", "Contracts", "ImageCache", "ImageCodec"],
             swiftSettings: strict),
         .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: strict),
         .testTarget(

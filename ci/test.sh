@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds every target and test, fails on any compiler warning in Testbed's own sources
-# (dependencies' warnings are not ours to fix), then runs the whole test suite.
+# (dependencies' warnings are not ours to fix), then runs the whole test suite; then does the
+# same for Examples/ContractAdopter, the outside package that adopts the contract suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +13,7 @@ if ! swift build --build-tests 2>&1 | tee "$log"; then
   echo "build failed" >&2
   exit 1
 fi
-ours=$(grep -E "^$(pwd)/(Sources|MockServer|Contracts|Tests)/.*: warning:" "$log" | sort -u || true)
+ours=$(grep -E "^$(pwd)/(Sources|MockServer|Contracts|ContractsTesting|Tests)/.*: warning:" "$log" | sort -u || true)
 if [ -n "$ours" ]; then
   echo "== warnings in Testbed's own sources (zero allowed):" >&2
   echo "$ours" >&2
@@ -21,3 +22,19 @@ fi
 
 echo "== test"
 swift test --skip-build "$@"
+
+example=Examples/ContractAdopter
+echo "== build $example (with tests)"
+if ! swift build --build-tests --package-path "$example" 2>&1 | tee "$log"; then
+  echo "build of $example failed" >&2
+  exit 1
+fi
+ours=$(grep -E "^$(pwd)/$example/(Sources|Tests)/.*: warning:" "$log" | sort -u || true)
+if [ -n "$ours" ]; then
+  echo "== warnings in $example (zero allowed):" >&2
+  echo "$ours" >&2
+  exit 1
+fi
+
+echo "== test $example"
+swift test --skip-build --package-path "$example"
