@@ -40,10 +40,9 @@ struct FeedCommand: AsyncParsableCommand {
     var lang: Language?
 
     func validate() throws {
-        guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
-        else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
+        _ = try serverURL(server)
         guard !db.isEmpty else { throw ValidationError("--db needs a path") }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        try validateTimeout(timeout)
     }
 
     func run() async throws {
@@ -53,7 +52,7 @@ struct FeedCommand: AsyncParsableCommand {
     /// The run itself: the views and presenters live on the main actor.
     @MainActor
     private func execute() async throws {
-        guard let serverURL = URL(string: server) else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
+        let serverURL = try serverURL(server)
         let database = URL(fileURLWithPath: db)
         let configuration = AppConfiguration(
             serverBaseURL: serverURL, cacheFolder: database.deletingLastPathComponent().appendingPathComponent("testbed-cache"),

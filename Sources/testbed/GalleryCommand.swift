@@ -39,14 +39,8 @@ struct GalleryCommand: AsyncParsableCommand {
     var lang: Language?
 
     func validate() throws {
-        guard serverURL != nil else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
-    }
-
-    private var serverURL: URL? {
-        guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
-        else { return nil }
-        return url
+        _ = try serverURL(server)
+        try validateTimeout(timeout)
     }
 
     func run() async throws {
@@ -56,7 +50,7 @@ struct GalleryCommand: AsyncParsableCommand {
     /// The run itself: the views and presenters live on the main actor.
     @MainActor
     private func execute() async throws {
-        guard let serverURL else { throw ValidationError("'\(server)' is not an absolute http(s) URL") }
+        let serverURL = try serverURL(server)
         let folder = cache.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("testbed-gallery-cache")
         let configuration = AppConfiguration(
@@ -110,4 +104,16 @@ func wait(until deadline: ContinuousClock.Instant, _ condition: @MainActor () ->
 /// Writes `line` to standard error.
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// `text` as an absolute http(s) URL with a host, or a usage error naming it.
+func serverURL(_ text: String) throws -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+    else { throw ValidationError("'\(text)' is not an absolute http(s) URL") }
+    return url
+}
+
+/// A usage error unless 0 < `timeout` ≤ 3600.
+func validateTimeout(_ timeout: Double) throws {
+    guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
 }
