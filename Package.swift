@@ -201,7 +201,7 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage"], swiftSettings: strict),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GalleryTests",
             dependencies: [

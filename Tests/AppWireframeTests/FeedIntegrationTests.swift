@@ -6,6 +6,7 @@ import Messages
 import MockServer
 import Networking
 import Settings
+import TestSupport
 import XCTest
 
 /// The whole feed stack: AppWireframe, MockServer with a server clock the test moves, the GRDB

@@ -4,6 +4,7 @@ import Gallery
 import Messages
 import MockServer
 import Networking
+import TestSupport
 import XCTest
 
 /// The whole gallery stack: AppWireframe, MockServer, real caches in a temporary folder.
@@ -47,7 +48,7 @@ final class GalleryIntegrationTests: XCTestCase {
         let listed = await eventually { screen.cells.count == 6 }
         XCTAssertTrue(listed)
         presenter.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
-        let settled = await eventually(15) { screen.settled }
+        let settled = await eventually(timeout: 15) { screen.settled }
         XCTAssertTrue(settled, "\(screen.cells.map(\.state))")
         // Then
         let text = { (message: UserMessage) in message.text(in: .en) }
@@ -67,18 +68,18 @@ final class GalleryIntegrationTests: XCTestCase {
         let listed = await eventually { screen.cells.count == 6 }
         XCTAssertTrue(listed)
         presenter.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
-        let loaded = await eventually(15) { screen.settled }
+        let loaded = await eventually(timeout: 15) { screen.settled }
         XCTAssertTrue(loaded)
         XCTAssertEqual(screen.sources, Array(repeating: "network", count: 6))
-        let wentOffline = await eventually(5) { self.server.isOffline }
+        let wentOffline = await eventually(timeout: 5) { self.server.isOffline }
         XCTAssertTrue(wentOffline, "offline-first switches the server offline")
         // When the user pulls to refresh
         presenter.didPullToRefresh()
-        let refreshed = await eventually(15) { screen.refreshesEnded == 1 }
+        let refreshed = await eventually(timeout: 15) { screen.refreshesEnded == 1 }
         XCTAssertTrue(refreshed)
         // Then every image comes from the disk copy, and the banner says offline
         XCTAssertEqual(screen.sources, Array(repeating: "disk", count: 6))
-        let banner = await eventually(5) { screen.banner == UserMessage.offline.text(in: .en) }
+        let banner = await eventually(timeout: 5) { screen.banner == UserMessage.offline.text(in: .en) }
         XCTAssertTrue(banner, "banner: \(screen.banner ?? "none")")
         await app.shutDown()
 
@@ -89,7 +90,7 @@ final class GalleryIntegrationTests: XCTestCase {
         let relisted = await eventually { again.cells.count == 6 }
         XCTAssertTrue(relisted, "the list of the 6 URLs is cached with the images")
         presenterAgain.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
-        let fromDisk = await eventually(10) { again.settled }
+        let fromDisk = await eventually(timeout: 10) { again.settled }
         XCTAssertTrue(fromDisk)
         XCTAssertEqual(again.sources, Array(repeating: "disk", count: 6))
         await restarted.shutDown()

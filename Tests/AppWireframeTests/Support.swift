@@ -5,17 +5,6 @@ import Gallery
 import Settings
 import XCTest
 
-/// Polls `condition` on the main actor every 10 ms for at most `seconds`.
-@MainActor
-func eventually(_ seconds: Double = 10, _ condition: @MainActor () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while !condition() {
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return true
-}
-
 /// A gallery view that keeps what it is shown and finishes animations at once.
 @MainActor
 final class GalleryScreen: GalleryView {

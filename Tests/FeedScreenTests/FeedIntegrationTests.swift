@@ -4,6 +4,7 @@ import Foundation
 import MockServer
 import Networking
 import Storage
+import TestSupport
 import XCTest
 
 /// The whole feed over a real MockServer, TwitterClient, CurlHTTPClient and SQLite cache.
@@ -37,7 +38,7 @@ final class FeedIntegrationTests: XCTestCase {
         first.presenter.viewDidLoad()
 
         // Then the server's tweets appear, each with its avatar image
-        await first.eventually("tweets with avatars") {
+        await eventually(timeout: 15, "tweets with avatars not met within 15 s") {
             !first.presenter.tweets.isEmpty
                 && first.presenter.tweets.allSatisfy { if case .image(let bytes) = $0.avatar { bytes.starts(with: [0x89, 0x50]) } else { false } }
         }
@@ -60,11 +61,11 @@ final class FeedIntegrationTests: XCTestCase {
         second.presenter.viewDidLoad()
 
         // Then the cached tweets come first, before any request reached the server
-        await second.eventually("first display") { firstDisplay != nil }
+        await eventually(timeout: 15, "first display not met within 15 s") { firstDisplay != nil }
         XCTAssertEqual(journalAtFirstDisplay, 0)
         XCTAssertEqual(firstDisplay?.map(\.id), shown.map(\.id))
-        await second.eventually("refresh done") { server.requests.contains { $0.path.hasPrefix("/1.1/") } }
-        await second.eventually("cached avatars") { second.presenter.tweets.allSatisfy { if case .image = $0.avatar { true } else { false } } }
+        await eventually(timeout: 15, "refresh done not met within 15 s") { server.requests.contains { $0.path.hasPrefix("/1.1/") } }
+        await eventually(timeout: 15, "cached avatars not met within 15 s") { second.presenter.tweets.allSatisfy { if case .image = $0.avatar { true } else { false } } }
         XCTAssertFalse(server.requests.contains { $0.path.hasPrefix("/avatars/") }, "avatars come from the cache")
         second.presenter.viewWillClose()
     }
@@ -85,15 +86,5 @@ private final class Run {
             store: TweetStore(database: database), source: source, avatars: AvatarStore(database: database),
             settings: SettingsStore(database: database), avatarClient: http, clock: clock, language: .en)
         presenter = FeedRouter.makeModule(view: view, dependencies: dependencies) {}
-    }
-
-    /// Waits (real time, at most 15 s) until `condition` holds.
-    func eventually(_ what: String, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(15)
-        while ContinuousClock.now < deadline {
-            if condition() { return }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        XCTAssertTrue(condition(), "\(what) not met within 15 s", file: file, line: line)
     }
 }

@@ -3,6 +3,7 @@ import Gallery
 import ImageCache
 import MockServer
 import Networking
+import TestSupport
 import XCTest
 
 /// The gallery module end to end: a real MockServer, CurlHTTPClient, ImagePipeline (memory +

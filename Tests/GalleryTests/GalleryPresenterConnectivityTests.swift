@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import ImageCache
+import TestSupport
 import XCTest
 
 /// The offline banner, the retry when the network comes back, and a list that cannot be had.

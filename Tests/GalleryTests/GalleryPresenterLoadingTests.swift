@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import ImageCache
 import Messages
+import TestSupport
 import XCTest
 
 /// A cell loads when visible, shows what came of it, and lets go when it leaves the screen.

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import ImageCache
+import TestSupport
 import XCTest
 
 /// Pull-to-refresh: the initial cells again, without animation, every image reloaded.

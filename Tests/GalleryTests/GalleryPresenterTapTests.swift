@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import ImageCache
+import TestSupport
 import XCTest
 
 /// Only a loaded cell can be removed: slide out, then the cells below move up, then it is gone.

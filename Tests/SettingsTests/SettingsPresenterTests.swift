@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import TestSupport
 import XCTest
 
 /// The settings screen: load and show, save each change at once (it survives a restart),
@@ -127,16 +128,5 @@ final class SettingsPresenterTests: XCTestCase {
         // Then
         await eventually { !view.displayed.isEmpty }
         XCTAssertEqual(view.displayed, [SettingsViewModel(showsAvatars: FeedSettings.default.showsAvatars)])
-    }
-
-    /// Waits (real time, at most 10 s) until `condition` holds.
-    @MainActor
-    private func eventually(file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if condition() { return }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        XCTAssertTrue(condition(), "condition not met within 10 s", file: file, line: line)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import ImageCache
 import Messages
+import TestSupport
 import XCTest
 
 /// A gallery module over a spy view, a scripted loader, a driven connectivity monitor and a

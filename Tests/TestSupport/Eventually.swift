@@ -5,7 +5,7 @@ import XCTest
 /// seconds pass; fails the test at the caller's line when it never holds.
 @MainActor
 @discardableResult
-func eventually(
+public func eventually(
     timeout: Double = 10, _ message: @autoclosure () -> String = "condition never held",
     file: StaticString = #filePath, line: UInt = #line, _ condition: @MainActor () -> Bool
 ) async -> Bool {
@@ -17,13 +17,4 @@ func eventually(
     if condition() { return true }
     XCTFail(message(), file: file, line: line)
     return false
-}
-
-/// Lets every pending main-actor job and short hop run (for "nothing happens" assertions).
-@MainActor
-func settle() async {
-    for _ in 0..<20 {
-        try? await Task.sleep(for: .milliseconds(2))
-        await Task.yield()
-    }
 }
