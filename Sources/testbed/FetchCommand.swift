@@ -31,12 +31,8 @@ struct FetchCommand: AsyncParsableCommand {
     var client: Client = .curl
 
     func validate() throws {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            parsed.host != nil
-        else {
-            throw ValidationError("'\(url)' is not an absolute http(s) URL")
-        }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        _ = try serverURL(url)
+        try validateTimeout(timeout)
         guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
     }
 
@@ -44,7 +40,7 @@ struct FetchCommand: AsyncParsableCommand {
         let total = Duration.milliseconds(Int((timeout * 1000).rounded()))
         let defaults = RequestTimeouts.default
         let timeouts = RequestTimeouts(connect: min(defaults.connect, total), stall: min(defaults.stall, total), total: total)
-        let request = HTTPRequest(url: URL(string: url)!, timeouts: timeouts, maxBytes: maxBytes)
+        let request = HTTPRequest(url: try serverURL(url), timeouts: timeouts, maxBytes: maxBytes)
         let httpClient: any HTTPClient = client == .curl ? CurlHTTPClient() : URLSessionHTTPClient()
         let language = Language.resolved(configured: lang)
         printError("fetching \(url) with \(client.rawValue) (at most \(String(format: "%g", timeout)) s)…")
@@ -68,10 +64,6 @@ struct FetchCommand: AsyncParsableCommand {
 
     private static func milliseconds(_ duration: Duration) -> Int {
         Int((duration.seconds * 1000).rounded())
-    }
-
-    private func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 
