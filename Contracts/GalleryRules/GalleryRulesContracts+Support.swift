@@ -14,8 +14,10 @@ final class GalleryRun {
     let view = GallerySpyView()
     let output: any GalleryViewOutput
     let setup: GalleryRulesSetup
+    let server: MockServer
 
     init(_ subject: GalleryRulesSubject, server: MockServer, scenario: String, folder: URL) {
+        self.server = server
         setup = GalleryRulesSetup(
             listURL: server.url("/gallery.json?scenario=\(scenario)"), healthURL: server.url("/health"), cacheFolder: folder,
             timeouts: galleryTimeouts, probeInterval: .milliseconds(100), language: .en)
@@ -27,7 +29,7 @@ final class GalleryRun {
     /// 1 pt tall when not `visible`), waits for
     /// the six cells; with `visible`, reports the whole column as on screen. `nil`, or what
     /// went wrong.
-    func start(visible: Bool = true, server: MockServer) async -> String? {
+    func start(visible: Bool = true) async -> String? {
         await warmUp(server)
         output.viewDidLoad()
         // A container 1 pt tall shows no cell yet (a presenter may load what the container shows).

@@ -19,7 +19,7 @@ public enum GalleryRulesContracts {
     ) { subject, server in
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
-            if let problem = await run.start(server: server) { return problem }
+            if let problem = await run.start() { return problem }
             if let problem = await run.settle() { return problem }
             let expected: [(String, GalleryCellState?)] = [
                 ("the fine image", nil), ("the slow image (3 s, within the deadline)", nil),
@@ -43,7 +43,7 @@ public enum GalleryRulesContracts {
     ) { subject, server in
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
-            if let problem = await run.start(visible: false, server: server) { return problem }
+            if let problem = await run.start(visible: false) { return problem }
             let stalled = run.view.cells[5].id
             let visibleAt = ContinuousClock.now
             run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
@@ -68,7 +68,7 @@ public enum GalleryRulesContracts {
     ) { subject, server in
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start(visible: false, server: server) { return problem }
+            if let problem = await run.start(visible: false) { return problem }
             // 400 wide: cells are 380 pt, one every 390 pt from y = 10; 780 pt show cells 0 and 1.
             run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 780)
             guard await waitOnMain(within: .seconds(5), { run.view.cells.prefix(2).allSatisfy { $0.state.isLoaded } }) else {
@@ -95,7 +95,7 @@ public enum GalleryRulesContracts {
     ) { subject, server in
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start(visible: false, server: server) { return problem }
+            if let problem = await run.start(visible: false) { return problem }
             do { try server.setOffline(true) } catch { return "the server could not go offline: \(error)" }
             run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
             if let problem = await run.settle(within: .seconds(8)) { return problem }
@@ -123,7 +123,7 @@ public enum GalleryRulesContracts {
     ) { subject, server in
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start(server: server) { return problem }
+            if let problem = await run.start() { return problem }
             if let problem = await run.allLoaded() { return problem }
             let ids = run.view.cells.map(\.id)
             run.view.holdsAnimations = true
@@ -157,7 +157,7 @@ public enum GalleryRulesContracts {
     ) { subject, server in
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
-            if let problem = await run.start(server: server) { return problem }
+            if let problem = await run.start() { return problem }
             try? await Task.sleep(for: .milliseconds(200))
             guard run.view.cells[1].state == .loading else {
                 return "the 3 s slow image already shows \(run.view.cells[1].state.summary) after 200 ms"
@@ -190,7 +190,7 @@ public enum GalleryRulesContracts {
     ) { subject, server in
         await withGalleryFolder { folder in
             let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start(server: server) { return problem }
+            if let problem = await run.start() { return problem }
             if let problem = await run.allLoaded() { return problem }
             let initial = run.view.cells.map(\.id)
             run.output.didTapCell(at: 0)

@@ -160,24 +160,24 @@ enum FeedFlaw: String, CaseIterable {
 
     @MainActor
     private func build(_ proxy: FeedViewProxy, _ setup: FeedRulesSetup) async throws -> FeedPresenter {
-            switch self {
-            case .fetchesFirst:
-                let client = TwitterClient(
-                    configuration: .init(baseURL: setup.serverBaseURL, endpoint: .search(query: setup.query)),
-                    token: try BearerToken(setup.token), http: CurlHTTPClient(), logger: OurScreens.quiet)
-                _ = try? await client.fetchPage(sinceID: nil)
-                return try await OurScreens.feed(view: proxy, setup: setup)
-            case .refreshesEvery30s:
-                return try await OurScreens.feed(view: proxy, setup: setup, refreshInterval: .seconds(30))
-            case .doesNotAwaitRequests:
-                return try await OurScreens.feed(view: proxy, setup: setup, wrapSource: { NonWaitingSource(real: $0) })
-            case .neverShowsAvatars:
-                return try await OurScreens.feed(view: proxy, setup: setup, wrapSettings: { FixedAvatarSetting(real: $0, showsAvatars: false) })
-            case .ignoresAvatarSetting:
-                return try await OurScreens.feed(view: proxy, setup: setup, wrapSettings: { FixedAvatarSetting(real: $0, showsAvatars: true) })
-            case .countdownEvery5s, .clearsOnFailure:
-                return try await OurScreens.feed(view: proxy, setup: setup)
-            }
+        switch self {
+        case .fetchesFirst:
+            let client = TwitterClient(
+                configuration: .init(baseURL: setup.serverBaseURL, endpoint: .search(query: setup.query)),
+                token: try BearerToken(setup.token), http: CurlHTTPClient(), logger: OurScreens.quiet)
+            _ = try? await client.fetchPage(sinceID: nil)
+            return try await OurScreens.feed(view: proxy, setup: setup)
+        case .refreshesEvery30s:
+            return try await OurScreens.feed(view: proxy, setup: setup, refreshInterval: .seconds(30))
+        case .doesNotAwaitRequests:
+            return try await OurScreens.feed(view: proxy, setup: setup, wrapSource: { NonWaitingSource(real: $0) })
+        case .neverShowsAvatars:
+            return try await OurScreens.feed(view: proxy, setup: setup, wrapSettings: { FixedAvatarSetting(real: $0, showsAvatars: false) })
+        case .ignoresAvatarSetting:
+            return try await OurScreens.feed(view: proxy, setup: setup, wrapSettings: { FixedAvatarSetting(real: $0, showsAvatars: true) })
+        case .countdownEvery5s, .clearsOnFailure:
+            return try await OurScreens.feed(view: proxy, setup: setup)
+        }
     }
 }
 

@@ -95,6 +95,7 @@ public final class FeedDatabase: Sendable {
 
     private static func attempt(_ url: URL, _ configuration: Configuration) -> Result<DatabasePool, OpenFailure> {
         var opened: DatabasePool?
+        let migrator = Schema.migrator
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
             opened = pool
@@ -103,12 +104,11 @@ public final class FeedDatabase: Sendable {
                 guard check == ["ok"] else {
                     throw OpenFailure.unusable("quick_check: " + check.prefix(3).joined(separator: "; "))
                 }
-                let migrator = Schema.migrator
                 if try migrator.hasBeenSuperseded(db) {
                     throw OpenFailure.unusable("the schema is newer than this build understands")
                 }
             }
-            try Schema.migrator.migrate(pool)
+            try migrator.migrate(pool)
             return .success(pool)
         } catch {
             try? opened?.close()
