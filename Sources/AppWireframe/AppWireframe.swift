@@ -110,9 +110,6 @@ public final class AppWireframe {
         return presenter
     }
 
-    /// The settings store the feed uses (front ends read it to show the current state).
-    public var settings: any SettingsStoring { SettingsStore(database: database) }
-
     private func openSettings(_ view: any SettingsView) {
         let presenter = SettingsRouter.makeModule(view: view, settings: SettingsStore(database: database)) { [weak self] in
             self?.closeSettings()
