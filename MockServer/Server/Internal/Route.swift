@@ -1,7 +1,7 @@
 import ImageCodec
 
 /// The `gallery.json` scenarios.
-enum GalleryScenario: String, Sendable, CaseIterable {
+enum GalleryScenario: String, Sendable, Hashable, CaseIterable {
     /// Six fine images of at least 800×600.
     case `default`
     /// One fine, one slow (3 s), one corrupt, one missing, one oversized, one stalled.
@@ -11,7 +11,7 @@ enum GalleryScenario: String, Sendable, CaseIterable {
 }
 
 /// What a request path (and its endpoint-specific parameters) asks for.
-enum Route: Sendable {
+enum Route: Sendable, Hashable {
     case health
     case gallery(GalleryScenario)
     case image(ImageKey, scenario: GalleryScenario?)

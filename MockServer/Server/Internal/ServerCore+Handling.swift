@@ -198,26 +198,57 @@ extension ServerCore {
             if scenario == .offlineFirst, !faults.malformed, !faults.empty { armOfflineFirst() }
             let urls = faults.empty ? [] : Gallery.urls(scenario, base: base)
             return json(Gallery.json(urls))
-        case .v11Search(let text, let count, let sinceID, let maxID):
-            if faults.empty { return json(TwitterJSON.emptyV11Search(query: text, count: count, baseURL: base)) }
-            let tweets = timeline.search(query: text, count: count, sinceID: sinceID, maxID: maxID, at: configuration.clock.now())
-            return json(TwitterJSON.v11Search(tweets, query: text, count: count, sinceID: sinceID, baseURL: base))
-        case .v11UserTimeline(let name, let count, let sinceID, let maxID):
-            guard let tweets = timeline.userTimeline(screenName: name, count: count, sinceID: sinceID, maxID: maxID, at: configuration.clock.now())
-            else { return .json(404, TwitterJSON.v11NotFound()) }
-            if faults.empty { return json(TwitterJSON.emptyV11UserTimeline()) }
-            return json(TwitterJSON.v11UserTimeline(tweets, baseURL: base))
-        case .v2Search(let text, let maxResults, let sinceID):
-            if faults.empty { return json(TwitterJSON.emptyV2Search()) }
-            // v2 clients add operators (`-is:retweet`, `lang:en`); the generated timeline has no
-            // retweets or languages to filter, so operators match everything.
-            let terms = text.split(separator: " ").filter { !$0.contains(":") && !$0.hasPrefix("-") }
-            let tweets = timeline.search(
-                query: terms.joined(separator: " "), count: maxResults, sinceID: sinceID, maxID: nil, at: configuration.clock.now())
-            return json(tweets.isEmpty ? TwitterJSON.emptyV2Search() : TwitterJSON.v2Search(tweets, baseURL: base))
+        case .v11Search, .v11UserTimeline, .v2Search:
+            return tweetReply(context.route, faults: faults, base: base)
         case .image, .avatar, .notFound:
             return .error(404, "nothing at \(context.path); GET /__admin/scenarios lists what is served")
         }
+    }
+
+    /// A tweet endpoint's answer: from the answer cache when this page was built before at
+    /// the same timeline state, else built (and cached). `empty` answers are not cached.
+    private func tweetReply(_ route: Route, faults: FaultParameters, base: String) -> Reply {
+        func json(_ valid: Data) -> Reply {
+            .json(200, faults.malformed ? TwitterJSON.malformed(valid) : valid)
+        }
+        let now = configuration.clock.now()
+        if faults.empty {
+            switch route {
+            case .v11Search(let text, let count, _, _):
+                return json(TwitterJSON.emptyV11Search(query: text, count: count, baseURL: base))
+            case .v11UserTimeline(let name, _, _, _):
+                guard TweetTimeline.user(screenName: name) != nil else { return .json(404, TwitterJSON.v11NotFound()) }
+                return json(TwitterJSON.emptyV11UserTimeline())
+            default:
+                return json(TwitterJSON.emptyV2Search())
+            }
+        }
+        let key = TweetAnswerCache.Key(route: route, baseURL: base, tweetCount: timeline.count(at: now))
+        let answer = tweetAnswers.answer(for: key) { () -> Data? in
+            switch route {
+            case .v11Search(let text, let count, let sinceID, let maxID):
+                let tweets = timeline.search(query: text, count: count, sinceID: sinceID, maxID: maxID, at: now)
+                return TwitterJSON.v11Search(tweets, query: text, count: count, sinceID: sinceID, baseURL: base)
+            case .v11UserTimeline(let name, let count, let sinceID, let maxID):
+                guard let tweets = timeline.userTimeline(screenName: name, count: count, sinceID: sinceID, maxID: maxID, at: now)
+                else { return nil }
+                return TwitterJSON.v11UserTimeline(tweets, baseURL: base)
+            case .v2Search(let text, let maxResults, let sinceID):
+                // v2 clients add operators (`-is:retweet`, `lang:en`); the generated timeline has no
+                // retweets or languages to filter, so operators match everything.
+                let terms = text.split(separator: " ").filter { !$0.contains(":") && !$0.hasPrefix("-") }
+                let tweets = timeline.search(
+                    query: terms.joined(separator: " "), count: maxResults, sinceID: sinceID, maxID: nil, at: now)
+                return tweets.isEmpty ? TwitterJSON.emptyV2Search() : TwitterJSON.v2Search(tweets, baseURL: base)
+            default:
+                return nil
+            }
+        }
+        guard let answer else {
+            // Only an unknown user's timeline builds nothing.
+            return .json(404, TwitterJSON.v11NotFound())
+        }
+        return json(answer)
     }
 
     // MARK: - Sending

@@ -44,6 +44,8 @@ final class ServerCore: Sendable {
     let journal: Journal
     let images = ImageStore()
     let timeline: TweetTimeline
+    /// Tweet answers already built, per request, host and timeline state.
+    let tweetAnswers = TweetAnswerCache()
     /// Monotonic ns at start; journal times are relative to it.
     let started = monotonicNanoseconds()
     /// Read by request handlers, which must never take `listeners`' lock (stopping a daemon
