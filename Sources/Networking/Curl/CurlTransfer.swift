@@ -143,6 +143,9 @@ final class CurlTransfer {
 
     // MARK: - Options
 
+    /// Bytes libcurl reads from a socket at a time (its default is 16 KB).
+    static let receiveBufferSize = 100 * 1024
+
     private func configure(_ configuration: CurlHTTPClient.Configuration, remaining: Duration) {
         let request = submission.request
         set(ccurl_setopt_string(easy, CURLOPT_URL, request.url.absoluteString))
@@ -168,6 +171,9 @@ final class CurlTransfer {
         // "" disables proxies, including http_proxy & co. from the environment.
         set(ccurl_setopt_string(easy, CURLOPT_PROXY, configuration.proxy ?? ""))
         set(ccurl_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent))
+        // A 100 KB receive buffer, as the curl CLI uses: libcurl's default 16 KB means a driver
+        // turn per 16 KB (64 per 1 MB image); 32 images at once took 1.5× the CLI's time.
+        set(ccurl_setopt_long(easy, CURLOPT_BUFFERSIZE, Self.receiveBufferSize))
         configureHeaders(request.headers)
         configureMethod(request)
 
