@@ -48,6 +48,8 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // malloc_trim from <malloc.h> (glibc); ImageCache returns freed pixel buffers with it.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(
             name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
@@ -59,7 +61,7 @@ let package = Package(
         .target(
             name: "ImageCache",
             dependencies: [
-                "ImageCodec", "Networking", "Messages",
+                "ImageCodec", "Networking", "Messages", "CMalloc",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

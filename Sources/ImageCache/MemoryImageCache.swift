@@ -42,7 +42,7 @@ public final class MemoryImageCache: ImageCaching {
             storage.insert(image, for: key)
             return storage.evict(whileCostAbove: costLimit, orCountAbove: countLimit)
         }
-        _ = evicted  // released here, after the lock is dropped
+        release(evicted)
         return true
     }
 
@@ -62,7 +62,15 @@ public final class MemoryImageCache: ImageCaching {
 
     public func trim(toCost cost: Int) {
         let evicted = storage.withLock { $0.evict(whileCostAbove: max(0, cost), orCountAbove: Int.max) }
-        _ = evicted
+        release(evicted)
+    }
+
+    /// Drops the evicted images (after the lock), then lets ``HeapTrimmer`` give their memory
+    /// back to the system once enough has been freed.
+    private func release(_ evicted: consuming [DecodedImage]) {
+        let bytes = evicted.reduce(0) { $0 + $1.cost }
+        _ = consume evicted
+        HeapTrimmer.released(bytes: bytes)
     }
 
     public var totalCost: Int { storage.withLock { $0.totalCost } }

@@ -25,22 +25,33 @@ struct PipelineStages: Sendable {
     /// Downloads, checks and decodes `url`; stores the bytes on disk and the image in memory.
     /// A transient network failure delivers the disk copy when there is one.
     func fromNetwork(url: URL, key: String) async -> Result<LoadedImage, ImageLoadError> {
+        let (result, bodyBytes) = await load(url: url, key: key)
+        // The body is freed by now: let the trimmer count it (see HeapTrimmer).
+        HeapTrimmer.released(bytes: bodyBytes)
+        return result
+    }
+
+    /// The network stage proper, and how many body bytes it held.
+    private func load(url: URL, key: String) async -> (Result<LoadedImage, ImageLoadError>, Int) {
         let request = HTTPRequest(url: url, timeouts: configuration.timeouts, maxBytes: configuration.maxBytes)
         let response: HTTPResponse
         do {
             response = try await client.send(request)
         } catch {
-            if error.isTransient, let copy = await fromDisk(key: key) { return .success(copy) }
-            return .failure(ImageLoadError(error))
+            if error.isTransient, let copy = await fromDisk(key: key) { return (.success(copy), 0) }
+            return (.failure(ImageLoadError(error)), 0)
         }
-        guard Self.isImage(contentType: response.header("content-type")) else { return .failure(.unavailable) }
+        let bytes = response.body.count
+        guard Self.isImage(contentType: response.header("content-type")) else { return (.failure(.unavailable), bytes) }
         switch await Self.decode(response.body, maxPixels: configuration.maxPixels) {
         case .failure(let error):
-            return .failure(error)
+            return (.failure(error), bytes)
         case .success(let image):
-            await disk.store(response.body, for: key)
+            // Into memory first: while the disk write waits its turn, the image already counts
+            // against the memory cache's limit instead of being held beside it.
             memory.insert(image, for: key)
-            return .success(LoadedImage(image: image, source: .network))
+            await disk.store(response.body, for: key)
+            return (.success(LoadedImage(image: image, source: .network)), bytes)
         }
     }
 
