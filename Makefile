@@ -1,5 +1,5 @@
 # Testbed: the two commands a fresh machine needs are `make run` and `make test`.
-.PHONY: run test conformance deps build clean
+.PHONY: run test conformance bench deps build clean
 
 ARGS ?=
 
@@ -22,9 +22,15 @@ conformance: deps
 	swift build --build-tests
 	CONFORMANCE_OUTPUT=$(CURDIR)/docs/CONFORMANCE.md swift test --skip-build --filter ConformanceMatrixTests/test_generate
 
+## bench: our modules against nginx, the curl CLI, URLSession, libpng and sqlite3 in one run
+## (installs nginx-light, wrk and curl when missing; about 8 minutes plus a release build);
+## prints the table and rewrites the figures in docs/PERFORMANCE.md. ARGS="--quick" for a smoke run.
+bench:
+	bash ci/bench.sh $(ARGS)
+
 ## build: build every target
 build: deps
 	swift build
 
 clean:
-	rm -rf .build
+	rm -rf .build Benchmarks/.build

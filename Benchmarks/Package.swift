@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+// Testbed's benchmarks: our modules against what a user would otherwise pick (nginx, the curl
+// CLI, URLSession, libpng, raw sqlite3), measured side by side in one run. A package of its own
+// so `make test` never builds it; `make bench` (ci/bench.sh) builds it in release and runs it.
+import PackageDescription
+
+let package = Package(
+    name: "TestbedBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // `name:` because a path dependency's identity is its folder's name, which a clone may change.
+        .package(name: "Testbed", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    ],
+    targets: [
+        // The peers called directly: libpng's simplified API and sqlite3's C API.
+        .systemLibrary(
+            name: "CBenchPNG", path: "Sources/CBenchPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CBenchSQLite", path: "Sources/CBenchSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "CBenchPNG", "CBenchSQLite",
+                .product(name: "Networking", package: "Testbed"),
+                .product(name: "ImageCodec", package: "Testbed"),
+                .product(name: "ImageCache", package: "Testbed"),
+                .product(name: "Storage", package: "Testbed"),
+                .product(name: "MockServer", package: "Testbed"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]),
+    ]
+)
