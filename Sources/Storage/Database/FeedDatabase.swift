@@ -182,7 +182,7 @@ public final class FeedDatabase: Sendable {
     private static func startBackgroundCheck(url: URL, pool: DatabasePool, logger: Logger) -> Task<String?, Never> {
         Task.detached(priority: .utility) {
             // Let the first screen's reads, which follow the open, go first: on 2 cores a check
-            // started at once made opening a 10 MB cache and reading 50 tweets take 8-9 ms
+            // started at once made opening an 11 MB cache and reading 50 tweets take 8-9 ms
             // instead of 2-5 (release, medians).
             do { try await Task.sleep(for: backgroundCheckDelay) } catch { return nil }
             let problems: [String]
