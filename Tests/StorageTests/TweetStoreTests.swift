@@ -47,6 +47,40 @@ final class TweetStoreTests: StorageTestCase {
         XCTAssertEqual(authors, [renamed, renamed, renamed])
     }
 
+    func test_save_sameAuthorTwiceInAPage_storesTheLaterDescription() async throws {
+        // Given one page naming user 1 three times: known, renamed, then undescribed
+        let store = TweetStore(database: try await openDatabase())
+        let id = Fixture.user(1).id
+        let renamed = TwitterUser(id: id, name: "Renamed", screenName: "renamed", avatarURL: "http://127.0.0.1/new.png")
+        let unknown = TwitterUser(id: id, name: "", screenName: "", avatarURL: nil)
+        let page = [
+            Fixture.tweet(1, user: 1),
+            Tweet(id: Fixture.base + 2, text: "b", createdAt: Date(timeIntervalSince1970: 2), author: renamed),
+            Tweet(id: Fixture.base + 3, text: "c", createdAt: Date(timeIntervalSince1970: 3), author: unknown),
+        ]
+        // When
+        let summary = try await store.save(page)
+        // Then
+        XCTAssertEqual(summary, TweetSaveSummary(inserted: 3, dropped: 0))
+        let authors = try await store.latest(limit: 3).map(\.author)
+        XCTAssertEqual(authors, [renamed, renamed, renamed], "the later name wins; the undescribed one erases nothing")
+    }
+
+    func test_save_pageLongerThanOneStatement_keepsTheLaterCopyOfARepeatedTweet() async throws {
+        // Given a page over several multi-row statements repeating tweet 5 at its end
+        let store = TweetStore(database: try await openDatabase())
+        let count = Int64(TweetStore.tweetsPerStatement * 2 + 50)
+        let page = Fixture.tweets(1...count) + [Fixture.tweet(5, user: 0, text: "edited")]
+        // When
+        let summary = try await store.save(page)
+        // Then
+        XCTAssertEqual(summary, TweetSaveSummary(inserted: Int(count), dropped: 0))
+        let latest = try await store.latest(limit: 1_000)
+        XCTAssertEqual(latest.map(\.id), (1...count).reversed().map { Fixture.base + $0 })
+        XCTAssertEqual(latest.first { $0.id == Fixture.base + 5 }?.text, "edited")
+        XCTAssertEqual(latest.first { $0.id == Fixture.base + 6 }, Fixture.tweet(6, user: 0))
+    }
+
     func test_save_unknownAuthorNeverSeenBefore_isKeptWithEmptyNames() async throws {
         let store = TweetStore(database: try await openDatabase())
         let unknown = TwitterUser(id: 77, name: "", screenName: "", avatarURL: nil)

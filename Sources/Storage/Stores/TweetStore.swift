@@ -4,8 +4,9 @@ import GRDB
 /// The feed's tweet cache in SQLite (``FeedDatabase``): tweets and their users, unique by id,
 /// newest first, at most ``capacity`` tweets.
 ///
-/// A save is one transaction: upsert the users (a user the answer did not describe never
-/// overwrites a known one), upsert the tweets, drop the oldest tweets beyond the capacity, then
+/// A save is one transaction: upsert each author once (the page's last description of a user
+/// wins; a user the answer did not describe never overwrites a known one), upsert the tweets
+/// (up to 200 rows per statement), drop the oldest tweets beyond the capacity, then
 /// the users no kept tweet refers to and their avatars. A process killed in the middle leaves
 /// the previous state, whole.
 public final class TweetStore: TweetCaching {
@@ -70,27 +71,38 @@ public final class TweetStore: TweetCaching {
 
     private static func save(_ tweets: [Tweet], capacity: Int, in db: Database) throws -> TweetSaveSummary {
         let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweet") ?? 0
-        let upsertUser = try db.cachedStatement(sql: """
-            INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET name = excluded.name, screenName = excluded.screenName,
-                avatarURL = excluded.avatarURL
-            """)
-        let insertUnknownUser = try db.cachedStatement(
-            sql: "INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, '', '', NULL) ON CONFLICT(id) DO NOTHING")
-        let upsertTweet = try db.cachedStatement(sql: """
-            INSERT INTO tweet (id, text, createdAt, authorID) VALUES (?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET text = excluded.text, createdAt = excluded.createdAt,
-                authorID = excluded.authorID
-            """)
+        // Each author once: a known author's last description in the page wins (what upserting
+        // per tweet left), then the unknown ones, which never overwrite a row already there.
+        var known: [Int64: TwitterUser] = [:]
+        var knownOrder: [Int64] = []
+        var unknownOrder: [Int64] = []
+        var unknownSeen = Set<Int64>()
         for tweet in tweets {
             let author = tweet.author
             if author.isKnown {
-                try upsertUser.execute(arguments: [author.id, author.name, author.screenName, author.avatarURL])
-            } else {
-                try insertUnknownUser.execute(arguments: [author.id])
+                if known.updateValue(author, forKey: author.id) == nil { knownOrder.append(author.id) }
+            } else if unknownSeen.insert(author.id).inserted {
+                unknownOrder.append(author.id)
             }
-            try upsertTweet.execute(arguments: [tweet.id, tweet.text, tweet.createdAt.timeIntervalSince1970, author.id])
         }
+        if !knownOrder.isEmpty {
+            let upsertUser = try db.cachedStatement(sql: """
+                INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET name = excluded.name, screenName = excluded.screenName,
+                    avatarURL = excluded.avatarURL
+                """)
+            for id in knownOrder {
+                guard let author = known[id] else { continue }
+                try upsertUser.execute(arguments: [author.id, author.name, author.screenName, author.avatarURL])
+            }
+        }
+        let unknownOnly = unknownOrder.filter { known[$0] == nil }
+        if !unknownOnly.isEmpty {
+            let insertUnknownUser = try db.cachedStatement(
+                sql: "INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, '', '', NULL) ON CONFLICT(id) DO NOTHING")
+            for id in unknownOnly { try insertUnknownUser.execute(arguments: [id]) }
+        }
+        try upsertTweets(tweets, in: db)
         let afterSave = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweet") ?? 0
         var dropped = 0
         if afterSave > capacity {
@@ -111,6 +123,37 @@ public final class TweetStore: TweetCaching {
                 """)
         }
         return TweetSaveSummary(inserted: afterSave - before, dropped: dropped)
+    }
+
+    /// Tweets per multi-row upsert: 4 values each, far below SQLite's 32,766 variables.
+    static let tweetsPerStatement = 200
+
+    /// Upserts the tweets in multi-row statements (rows apply in order, so of two rows with
+    /// the same id the later wins, as with one statement per tweet).
+    private static func upsertTweets(_ tweets: [Tweet], in db: Database) throws {
+        var start = 0
+        while start < tweets.count {
+            let end = min(start + tweetsPerStatement, tweets.count)
+            let sql = """
+                INSERT INTO tweet (id, text, createdAt, authorID) VALUES \(
+                    Array(repeating: "(?, ?, ?, ?)", count: end - start).joined(separator: ", "))
+                ON CONFLICT(id) DO UPDATE SET text = excluded.text, createdAt = excluded.createdAt,
+                    authorID = excluded.authorID
+                """
+            // Full batches reuse one cached statement; the last, shorter one is prepared once.
+            let statement = end - start == tweetsPerStatement
+                ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+            var values: [(any DatabaseValueConvertible)?] = []
+            values.reserveCapacity((end - start) * 4)
+            for tweet in tweets[start..<end] {
+                values.append(tweet.id)
+                values.append(tweet.text)
+                values.append(tweet.createdAt.timeIntervalSince1970)
+                values.append(tweet.author.id)
+            }
+            try statement.execute(arguments: StatementArguments(values))
+            start = end
+        }
     }
 
     private static func latest(limit: Int, in db: Database) throws -> [Tweet] {
