@@ -47,12 +47,16 @@ struct MemoryCase {
             }
         }
         let limit = Double(MemoryProbeCommand.memoryLimit) / 1_048_576
+        let growth = { (client: String) in Sample(zip(peaks[client]!, baselines[client]!).map { $0 - $1 }) }
         report.rows.append(Row(
-            6, "peak RSS loading \(Format.grouped(settings.imageCount)) images, MB", ours: Sample(peaks["ours"]!),
-            peer: "same pipeline on URLSession", Sample(peaks["urlsession"]!), target: .below(limit + 40)))
+            6, "peak RSS above the process before loading, MB", ours: growth("ours"), peer: "same pipeline on URLSession",
+            growth("urlsession"), target: .below(limit + 40)))
         report.rows.append(Row(
-            6, "RSS before loading, MB", ours: Sample(baselines["ours"]!), peer: "same pipeline on URLSession",
-            Sample(baselines["urlsession"]!)))
-        report.remark(6, "Each run is a fresh process (`bench memory-probe`) loading /images/1…\(settings.imageCount).png (1024×768, about 1 MB each, 3 MB decoded) six at a time (the two clients side by side, each in its own process) through `ImagePipeline` with `MemoryImageCache(costLimit: 64 MB)` and a `DiskCache` (150 MB) in a new folder; the peak is the kernel's VmHWM for that process, so it includes the runtime (the 'before loading' row). Mean time for the \(Format.grouped(settings.imageCount)) loads: ours \(Format.number(took["ours"]! / Double(repetitions))) s, URLSession \(Format.number(took["urlsession"]! / Double(repetitions))) s (the mock server renders each image on first request).")
+            6, "peak RSS of the whole process, MB", ours: Sample(peaks["ours"]!), peer: "same pipeline on URLSession",
+            Sample(peaks["urlsession"]!), target: .below(limit + 40)))
+        report.rows.append(Row(
+            6, "RSS before loading (runtime, Foundation, libcurl), MB", ours: Sample(baselines["ours"]!),
+            peer: "same pipeline on URLSession", Sample(baselines["urlsession"]!)))
+        report.remark(6, "Each run is a fresh process (`bench memory-probe`) loading /images/1…\(settings.imageCount).png (1024×768, about 1 MB each, 3 MB decoded) six at a time (the two clients side by side, each in its own process) through `ImagePipeline` with `MemoryImageCache(costLimit: 64 MB)` and a `DiskCache` (150 MB) in a new folder; the peak is the kernel's VmHWM for that process, so it includes the runtime (the 'before loading' row). The target (the 64 MB limit + 40 MB) is checked both on what loading added and, read literally, on the whole process; the second cannot be met by any pipeline that keeps the 64 MB of images plus the six in flight, once the ~30 MB a Swift process with Foundation and libcurl holds before loading anything is counted. Mean time for the \(Format.grouped(settings.imageCount)) loads: ours \(Format.number(took["ours"]! / Double(repetitions))) s, URLSession \(Format.number(took["urlsession"]! / Double(repetitions))) s (the mock server renders each image on first request).")
     }
 }
