@@ -37,5 +37,7 @@ let package = Package(
                 .enableUpcomingFeature("ExistentialAny"),
                 .enableUpcomingFeature("InternalImportsByDefault"),
             ]),
+        // The harness's own arithmetic and parsing: `swift test --package-path Benchmarks`.
+        .testTarget(name: "benchTests", dependencies: ["bench"]),
     ]
 )

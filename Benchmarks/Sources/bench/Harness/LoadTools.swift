@@ -78,17 +78,25 @@ func wrk(_ url: URL, seconds: Int, header: String? = nil, threads: Int = 2, conn
     if let header { arguments += ["-H", header] }
     arguments.append(url.absoluteString)
     let finished = try runCommand(executable, arguments, timeout: Double(seconds) + 30)
-    let text = finished.output
-    guard finished.status == 0 else { throw ChildError("wrk failed (\(finished.status)): \(finished.errorOutput)\(text)") }
-    if let bad = text.split(separator: "\n").first(where: { $0.contains("Non-2xx") || $0.contains("Socket errors") }) {
-        throw ChildError("wrk against \(url.path): \(bad.trimmingCharacters(in: .whitespaces))")
+    guard finished.status == 0 else { throw ChildError("wrk failed (\(finished.status)): \(finished.errorOutput)\(finished.output)") }
+    return try WrkResult.parse(finished.output, url: url)
+}
+
+extension WrkResult {
+    /// Reads requests/s and the 99th percentile from `wrk --latency` output; any non-2xx
+    /// answer or socket error makes the run worthless, so it throws.
+    static func parse(_ text: String, url: URL) throws -> WrkResult {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        if let bad = lines.first(where: { $0.hasPrefix("Non-2xx") || $0.hasPrefix("Socket errors") }) {
+            throw ChildError("wrk against \(url.path): \(bad)")
+        }
+        guard let rate = lines.first(where: { $0.hasPrefix("Requests/sec:") })
+            .flatMap({ Double($0.split(separator: " ").last ?? "") }),
+              let p99Line = lines.first(where: { $0.hasPrefix("99%") }),
+              let p99 = milliseconds(String(p99Line.split(separator: " ").last ?? ""))
+        else { throw ChildError("cannot read wrk's output: \(text)") }
+        return WrkResult(requestsPerSecond: rate, p99Milliseconds: p99)
     }
-    guard let rate = text.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") })
-        .flatMap({ Double($0.split(separator: " ").last ?? "") }),
-          let p99Line = text.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("99%") }),
-          let p99 = milliseconds(String(p99Line.split(separator: " ").last ?? ""))
-    else { throw ChildError("cannot read wrk's output: \(text)") }
-    return WrkResult(requestsPerSecond: rate, p99Milliseconds: p99)
 }
 
 /// "812.00us", "12.34ms", "1.02s" → milliseconds.
