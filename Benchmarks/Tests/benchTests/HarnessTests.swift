@@ -19,7 +19,8 @@ final class HarnessTests: XCTestCase {
             Row(1, "x", ours: Sample([ours]), peer: "p", peer.map { Sample([$0]) }, target: target)
         }
         XCTAssertEqual(row(90, 100, .ratioAtLeast(0.8)).verdict, .met)
-        XCTAssertEqual(row(60, 100, .ratioAtLeast(0.8)).verdict, .missed(byPercent: 25))
+        guard case .missed(let under) = row(60, 100, .ratioAtLeast(0.8)).verdict else { return XCTFail("not missed") }
+        XCTAssertEqual(under, 25, accuracy: 1e-9)
         XCTAssertEqual(row(110, 100, .ratioAtMost(1.2)).verdict, .met)
         guard case .missed(let over) = row(150, 100, .ratioAtMost(1.2)).verdict else { return XCTFail("not missed") }
         XCTAssertEqual(over, 25, accuracy: 1e-9)
