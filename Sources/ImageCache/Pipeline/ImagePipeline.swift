@@ -31,6 +31,7 @@ public final class ImagePipeline: ImageLoading {
         configuration: Configuration = Configuration()
     ) {
         self.configuration = configuration
+        if configuration.returnsFreedMemory { HeapTrimmer.enable() }
         self.stages = PipelineStages(client: client, memory: memory, disk: disk, configuration: configuration)
         self.coalescer = TransferCoalescer(gate: TransferGate(limit: configuration.maxConcurrentTransfers))
     }
