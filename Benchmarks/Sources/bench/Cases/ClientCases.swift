@@ -50,7 +50,8 @@ struct ClientCases {
     ) async throws -> (String, (ours: Sample, cli: Sample, session: Sample)) {
         var oursRuns: [Double] = [], cliRuns: [Double] = [], sessionRuns: [Double] = []
         _ = try await ours(); _ = try cli(); _ = try await session()
-        let repetitions = max(settings.repetitions, 5)
+        // Each repetition takes well under a second: more of them steady the median.
+        let repetitions = max(settings.repetitions, 11)
         for _ in 0..<repetitions {
             oursRuns.append(try await ours() * 1000)
             cliRuns.append(try cli() * 1000)

@@ -34,7 +34,11 @@ struct StoreCases {
         var openOurs: [Double] = [], openPeer: [Double] = []
         for round in 0..<(settings.repetitions * 3 + 1) {
             let ours = try await Self.firstPageWithStore(file)
+            // Our pool closes (and checkpoints) a moment after its last user lets go: let it,
+            // so the peer neither waits on that lock nor shares the disk with it.
+            try await Task.sleep(for: .milliseconds(300))
             let peer = try Self.firstPageRaw(file)
+            try await Task.sleep(for: .milliseconds(300))
             if round > 0 {
                 openOurs.append(ours * 1000)
                 openPeer.append(peer * 1000)
@@ -180,6 +184,8 @@ final class RawDatabase {
             sqlite3_close(handle)
             throw ChildError("sqlite3_open_v2 \(path): \(code)")
         }
+        // Wait for a lock as GRDB is configured to (busyMode .timeout(5)), instead of failing.
+        sqlite3_busy_timeout(handle, 5000)
         self.handle = handle
     }
 
