@@ -36,7 +36,7 @@ final class CurlTransfer {
 
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var headers: [String: String] = [:]
-    private var body = Data()
+    private let body = CurlBody()
     private var sizeChecked = false
     private var exceededLimit = false
     private let limit: Int
@@ -85,7 +85,7 @@ final class CurlTransfer {
             return .failure(.timedOut)
         case .curl(let code) where code == CURLE_OK:
             guard status >= 200 else { return .failure(.invalidResponse) }
-            return .success(HTTPResponse(url: effectiveURL, status: status, headers: headers, body: body))
+            return .success(HTTPResponse(url: effectiveURL, status: status, headers: headers, body: body.take()))
         case .curl(let code):
             return .failure(CurlCodeMapping.error(for: code, exceededLimit: exceededLimit, limit: limit, connected: connected))
         }
@@ -109,14 +109,14 @@ final class CurlTransfer {
             sizeChecked = true
             var length: curl_off_t = -1
             if ccurl_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length) == CURLE_OK, length > 0, length <= limit {
-                body.reserveCapacity(Int(length))
+                body.expect(Int(length))
             }
         }
         guard count <= limit - body.count else {
             exceededLimit = true
             return 0  // not the count: libcurl aborts with CURLE_WRITE_ERROR
         }
-        body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+        body.append(UnsafeRawPointer(data), count: count)
         return count
     }
 
