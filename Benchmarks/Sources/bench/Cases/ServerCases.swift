@@ -50,7 +50,7 @@ struct ServerCases {
                     Sample(nginxRuns.map(\.p99Milliseconds))))
                 if name.hasPrefix("PNG") { unloaded = (oursRate, nginxRate) }
             }
-            report.remark(1, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive; the PNG is \(Format.grouped(png.count)) bytes and the JSON \(Format.grouped(json.count)) bytes, the same bytes from both servers. nginx 'worker_processes auto' (\(ProcessInfo.processInfo.activeProcessorCount) workers), sendfile on, access log off; the mock server builds the JSON for every request, nginx sends a file. wrk runs on the same 2 cores.")
+            report.remark(1, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive; the PNG is \(Format.grouped(png.count)) bytes and the JSON \(Format.grouped(json.count)) bytes, the same bytes from both servers. nginx 'worker_processes auto' (\(ProcessInfo.processInfo.activeProcessorCount) workers), sendfile on, access log off; the mock server answers the JSON from its tweet answer cache (built once per timeline state), nginx sends a file. wrk runs on the same 2 cores.")
         }
 
         if cases.contains(2) {

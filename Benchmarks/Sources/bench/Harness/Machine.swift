@@ -52,8 +52,10 @@ struct Machine: Sendable {
 
     /// The first line a command prints on standard output or error (`nginx -v` uses the latter).
     private static func firstLine(of executable: String, _ arguments: [String]) -> String? {
+        // Any exit status: `wrk -v` prints its version and exits with 1.
         guard FileManager.default.isExecutableFile(atPath: executable),
-              let finished = try? runCommand(executable, arguments, timeout: 10), finished.status == 0
+              let finished = try? runCommand(executable, arguments, timeout: 10),
+              !(finished.output + finished.errorOutput).isEmpty
         else { return nil }
         let text = finished.output.isEmpty ? finished.errorOutput : finished.output
         return text.split(separator: "\n").first.map { line in
@@ -61,6 +63,8 @@ struct Machine: Sendable {
             let words = line.split(separator: " ")
             if let slashed = words.first(where: { $0.hasPrefix("nginx/") }) { return String(slashed.dropFirst(6)) }
             if line.hasPrefix("curl ") || line.hasPrefix("wrk ") { return String(words[1]) }
+            // "Swift version 6.3.1 (swift-6.3.1-RELEASE)" → "6.3.1 (swift-6.3.1-RELEASE)".
+            if line.hasPrefix("Swift version ") { return String(line.dropFirst("Swift version ".count)) }
             return String(line)
         }
     }
