@@ -11,10 +11,10 @@ struct CacheCases {
     let ours: ServedMockServer
 
     func run(into report: inout Report) async throws {
-        try memoryHit(into: &report)
+        try await memoryHit(into: &report)
         let png = try fetch(ours.url(ServerCases.pngPath))
         try await diskHit(png, into: &report)
-        try decode(png, into: &report)
+        try await decode(png, into: &report)
         try await coalescing(into: &report)
     }
 
@@ -22,7 +22,7 @@ struct CacheCases {
 
     static let entries = 10_000
 
-    private func memoryHit(into report: inout Report) throws {
+    private func memoryHit(into report: inout Report) async throws {
         // 16×16 images (1 KB of cost each): 10,000 of them fit the default 64 MB limit.
         let image = try DecodedImage(width: 16, height: 16, pixels: [UInt8](repeating: 7, count: 16 * 16 * 4))
         let keys = (0..<Self.entries).map { "https://images.example/\($0).png" }
@@ -38,13 +38,12 @@ struct CacheCases {
         let order = (0..<100_000).map { _ in Int(generator.next() % UInt64(Self.entries)) }
         var sink = 0
         let batches = 25
-        var oursRuns: [Double] = [], peerRuns: [Double] = []
-        for _ in 0..<(batches + 2) {
-            oursRuns.append(seconds { for index in order { sink &+= cache.image(for: keys[index])?.width ?? -1 } } / Double(order.count) * 1e9)
-            peerRuns.append(seconds { for index in order { sink &+= peer.object(forKey: peerKeys[index])?.image.width ?? -1 } } / Double(order.count) * 1e9)
+        let (oursSample, peerSample) = await alternating(rounds: batches, warmUp: 2) { _ in
+            seconds { for index in order { sink &+= cache.image(for: keys[index])?.width ?? -1 } } / Double(order.count) * 1e9
+        } peer: { _ in
+            seconds { for index in order { sink &+= peer.object(forKey: peerKeys[index])?.image.width ?? -1 } } / Double(order.count) * 1e9
         }
         guard sink == 2 * 16 * order.count * (batches + 2) else { throw ChildError("a cache missed during the hit benchmark") }
-        let oursSample = Sample(Array(oursRuns.dropFirst(2))), peerSample = Sample(Array(peerRuns.dropFirst(2)))
         progress("case 4 memory hit: ours \(Format.number(oursSample.median)) ns, NSCache \(Format.number(peerSample.median)) ns")
         report.rows.append(Row(
             4, "memory-cache hit, 10,000 entries, ns", ours: oursSample, peer: "NSCache", peerSample, target: .below(1000),
@@ -60,23 +59,22 @@ struct CacheCases {
         await disk.store(png, for: key)
         let path = folder.appendingPathComponent(DiskCache.fileName(for: key)).path
         guard FileManager.default.fileExists(atPath: path) else { throw ChildError("the disk cache did not write \(path)") }
-        var oursRuns: [Double] = [], peerRuns: [Double] = []
         let reads = 40
-        for round in 0..<(settings.repetitions * 5 + 1) {
-            var oursTime = 0.0, peerTime = 0.0
+        /// Mean µs of `reads` reads, each checked to return the whole entry.
+        func meanMicroseconds(_ read: () async throws -> Int) async throws -> Double {
+            var total = 0.0
             for _ in 0..<reads {
                 var size = 0
-                oursTime += await seconds { size = await disk.data(for: key)?.count ?? 0 }
-                guard size == png.count else { throw ChildError("disk cache read \(size) bytes") }
-                peerTime += try seconds { size = try Self.readFile(path).count }
-                guard size == png.count else { throw ChildError("raw read gave \(size) bytes") }
+                total += try await seconds { size = try await read() }
+                guard size == png.count else { throw ChildError("a disk read gave \(size) of \(png.count) bytes") }
             }
-            if round > 0 {
-                oursRuns.append(oursTime / Double(reads) * 1e6)
-                peerRuns.append(peerTime / Double(reads) * 1e6)
-            }
+            return total / Double(reads) * 1e6
         }
-        let oursSample = Sample(oursRuns), peerSample = Sample(peerRuns)
+        let (oursSample, peerSample) = try await alternating(rounds: settings.repetitions * 5) { _ in
+            try await meanMicroseconds { await disk.data(for: key)?.count ?? 0 }
+        } peer: { _ in
+            try await meanMicroseconds { try Self.readFile(path).count }
+        }
         progress("case 4 disk hit: ours \(Format.number(oursSample.median)) µs, raw read \(Format.number(peerSample.median)) µs")
         report.rows.append(Row(
             4, "disk-cache hit, \(png.count / 1024) KB entry, µs", ours: oursSample, peer: "open + read(2)", peerSample,
@@ -99,21 +97,16 @@ struct CacheCases {
 
     // MARK: decoding
 
-    private func decode(_ png: Data, into report: inout Report) throws {
+    private func decode(_ png: Data, into report: inout Report) async throws {
         let info = try ImageCodec.probe(png)
-        var oursRuns: [Double] = [], peerRuns: [Double] = []
-        for round in 0..<(settings.repetitions * 10 + 2) {
-            var oursImage: DecodedImage?
-            let oursTime = try seconds { oursImage = try ImageCodec.decode(png) }
-            var peerPixels: [UInt8] = []
-            let peerTime = try seconds { peerPixels = try Self.libpngDecode(png) }
-            guard oursImage?.pixels == peerPixels else { throw ChildError("ImageCodec and libpng decoded different pixels") }
-            if round >= 2 {
-                oursRuns.append(oursTime * 1000)
-                peerRuns.append(peerTime * 1000)
-            }
+        guard try ImageCodec.decode(png).pixels == Self.libpngDecode(png) else {
+            throw ChildError("ImageCodec and libpng decoded different pixels")
         }
-        let oursSample = Sample(oursRuns), peerSample = Sample(peerRuns)
+        let (oursSample, peerSample) = try await alternating(rounds: settings.repetitions * 10, warmUp: 2) { _ in
+            try seconds { _ = try ImageCodec.decode(png) } * 1000
+        } peer: { _ in
+            try seconds { _ = try Self.libpngDecode(png) } * 1000
+        }
         progress("case 4 decode: ours \(Format.number(oursSample.median)) ms, libpng \(Format.number(peerSample.median)) ms")
         report.rows.append(Row(
             4, "decode \(info.width)×\(info.height) PNG to RGBA, ms", ours: oursSample, peer: "libpng (simplified API)", peerSample,
@@ -147,16 +140,11 @@ struct CacheCases {
         let url = ours.url("/images/2.png")
         _ = try fetch(url)  // rendered once on the server, so neither side pays for it
         let client = CurlHTTPClient()
-        var oursRuns: [Double] = [], peerRuns: [Double] = []
-        for round in 0..<(settings.repetitions * 3 + 1) {
-            let hundred = try await Self.loads(100, of: url, client: client, folder: try settings.folder("coalesce-\(round)-a"))
-            let one = try await Self.loads(1, of: url, client: client, folder: try settings.folder("coalesce-\(round)-b"))
-            if round > 0 {
-                oursRuns.append(hundred * 1000)
-                peerRuns.append(one * 1000)
-            }
+        let (oursSample, peerSample) = try await alternating(rounds: settings.repetitions * 3) { round in
+            try await Self.loads(100, of: url, client: client, folder: try settings.folder("coalesce-\(round)-a")) * 1000
+        } peer: { round in
+            try await Self.loads(1, of: url, client: client, folder: try settings.folder("coalesce-\(round)-b")) * 1000
         }
-        let oursSample = Sample(oursRuns), peerSample = Sample(peerRuns)
         progress("case 4 coalescing: 100 loads \(Format.number(oursSample.median)) ms, 1 load \(Format.number(peerSample.median)) ms")
         report.rows.append(Row(
             4, "100 loads of one URL at once vs 1 load, ms", ours: oursSample, peer: "1 load", peerSample,

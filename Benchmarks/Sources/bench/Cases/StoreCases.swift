@@ -9,18 +9,14 @@ struct StoreCases {
 
     func run(into report: inout Report) async throws {
         let tweets = Self.tweets(count: settings.bulkTweets, firstID: 1_000_000_000_000_000_000)
-        var oursRuns: [Double] = [], peerRuns: [Double] = []
-        for round in 0..<(settings.repetitions * 2 + 1) {
+        let (saveOurs, savePeer) = try await alternating(rounds: settings.repetitions * 2) { round in
+            let folder = try settings.folder("store-save-\(round)")
+            return try await Self.saveWithStore(tweets, at: folder.appendingPathComponent("ours.sqlite")) * 1000
+        } peer: { round in
             let folder = try settings.folder("store-save-\(round)")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let ours = try await Self.saveWithStore(tweets, at: folder.appendingPathComponent("ours.sqlite"))
-            let peer = try Self.saveRaw(tweets, at: folder.appendingPathComponent("raw.sqlite"))
-            if round > 0 {
-                oursRuns.append(ours * 1000)
-                peerRuns.append(peer * 1000)
-            }
+            return try Self.saveRaw(tweets, at: folder.appendingPathComponent("raw.sqlite")) * 1000
         }
-        let saveOurs = Sample(oursRuns), savePeer = Sample(peerRuns)
         progress("case 5 save \(tweets.count): TweetStore \(Format.number(saveOurs.median)) ms, raw sqlite3 \(Format.number(savePeer.median)) ms")
         report.rows.append(Row(
             5, "save \(Format.grouped(tweets.count)) tweets in one transaction, ms", ours: saveOurs, peer: "sqlite3 C API", savePeer,
@@ -31,20 +27,17 @@ struct StoreCases {
         let file = folder.appendingPathComponent("big.sqlite")
         let fillTime = try await seconds { try await Self.fill(file, rows: settings.cacheRows) }
         progress("case 5 built a \(Format.grouped(settings.cacheRows))-tweet cache in \(Format.number(fillTime)) s")
-        var openOurs: [Double] = [], openPeer: [Double] = []
-        for round in 0..<(settings.repetitions * 3 + 1) {
-            let ours = try await Self.firstPageWithStore(file)
-            // Our pool closes (and checkpoints) a moment after its last user lets go: let it,
-            // so the peer neither waits on that lock nor shares the disk with it.
+        // Our pool closes (and checkpoints) a moment after its last user lets go: a pause after
+        // each side lets it, so the peer neither waits on that lock nor shares the disk with it.
+        let (pageOurs, pagePeer) = try await alternating(rounds: settings.repetitions * 3) { _ in
+            let elapsed = try await Self.firstPageWithStore(file)
             try await Task.sleep(for: .milliseconds(300))
-            let peer = try Self.firstPageRaw(file)
+            return elapsed * 1000
+        } peer: { _ in
+            let elapsed = try Self.firstPageRaw(file)
             try await Task.sleep(for: .milliseconds(300))
-            if round > 0 {
-                openOurs.append(ours * 1000)
-                openPeer.append(peer * 1000)
-            }
+            return elapsed * 1000
         }
-        let pageOurs = Sample(openOurs), pagePeer = Sample(openPeer)
         progress("case 5 first page: ours \(Format.number(pageOurs.median)) ms, raw \(Format.number(pagePeer.median)) ms")
         report.rows.append(Row(
             5, "open + first 50 of \(Format.grouped(settings.cacheRows)) tweets, ms", ours: pageOurs, peer: "sqlite3 C API", pagePeer,

@@ -53,3 +53,22 @@ func repeated(
     for _ in 0..<max(1, repetitions) { values.append(try await body()) }
     return Sample(values)
 }
+
+/// Alternates one run of `ours` and one of `peer`, `rounds` times after `warmUp` rounds that
+/// are not kept, so a noisy moment hurts both sides alike. Each closure gets the round's index
+/// (for scratch names) and returns the value it measured.
+func alternating(
+    rounds: Int, warmUp: Int = 1,
+    ours: (Int) async throws -> Double, peer: (Int) async throws -> Double
+) async rethrows -> (ours: Sample, peer: Sample) {
+    var oursRuns: [Double] = [], peerRuns: [Double] = []
+    for round in 0..<(warmUp + max(1, rounds)) {
+        let oursValue = try await ours(round)
+        let peerValue = try await peer(round)
+        if round >= warmUp {
+            oursRuns.append(oursValue)
+            peerRuns.append(peerValue)
+        }
+    }
+    return (Sample(oursRuns), Sample(peerRuns))
+}
