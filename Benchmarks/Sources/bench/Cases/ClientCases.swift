@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Networking
 
 /// Case 3: CurlHTTPClient against the curl CLI and URLSessionHTTPClient, downloading the 1 MB
@@ -103,23 +102,19 @@ struct ClientCases {
         var results: [String: [Double]] = [:]
         for repetition in 1...settings.repetitions {
             let kinds = ["ours", "curl-cli", "urlsession"]
-            let outcomes = Mutex<[String: Result<Double, any Error>]>([:])
-            DispatchQueue.concurrentPerform(iterations: kinds.count) { index in
-                let kind = kinds[index]
-                let outcome = Result { () throws -> Double in
-                    let finished = try runCommand(
-                        ownExecutable(),
-                        ["stall-client", "--client", kind, "--url", url.absoluteString, "--seconds", "\(settings.stallSeconds)"],
-                        timeout: Double(settings.stallSeconds) + 30)
-                    let line = finished.output.split(separator: "\n").last.map(String.init) ?? ""
-                    guard finished.status == 0, line.hasPrefix("cpu "), let cpu = Double(line.dropFirst(4)) else {
-                        throw ChildError("stall-client \(kind) failed (\(finished.status)): \(finished.errorOutput)\(finished.output)")
-                    }
-                    return cpu / Double(settings.stallSeconds) * 100
+            let settings = self.settings
+            let usage = try sideBySide(kinds) { kind in
+                let finished = try runCommand(
+                    ownExecutable(),
+                    ["stall-client", "--client", kind, "--url", url.absoluteString, "--seconds", "\(settings.stallSeconds)"],
+                    timeout: Double(settings.stallSeconds) + 30)
+                let line = finished.output.split(separator: "\n").last.map(String.init) ?? ""
+                guard finished.status == 0, line.hasPrefix("cpu "), let cpu = Double(line.dropFirst(4)) else {
+                    throw ChildError("stall-client \(kind) failed (\(finished.status)): \(finished.errorOutput)\(finished.output)")
                 }
-                outcomes.withLock { $0[kind] = outcome }
+                return cpu / Double(settings.stallSeconds) * 100
             }
-            for (kind, outcome) in outcomes.withLock({ $0 }) { results[kind, default: []].append(try outcome.get()) }
+            for (kind, percent) in usage { results[kind, default: []].append(percent) }
             progress("case 3 stall run \(repetition)/\(settings.repetitions): " + kinds.map { "\($0) \(Format.number(results[$0]!.last!))%" }.joined(separator: ", "))
         }
         return (Sample(results["ours"]!), Sample(results["curl-cli"]!), Sample(results["urlsession"]!))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Case 6: the peak resident size of a process loading 1,000 distinct 1024×768 images through
 /// ImagePipeline with a 64 MB memory limit (target: under the limit + 40 MB), with our client
@@ -17,29 +16,25 @@ struct MemoryCase {
             // 1 MB PNG in ~0.1 s and keeps 256 MB of them), which halves the case's time. The
             // peak is per process, so sharing the machine changes the times, not the figure.
             let clients = ["ours", "urlsession"]
-            let outcomes = Mutex<[String: Result<(Double, Double, Double), any Error>]>([:])
-            DispatchQueue.concurrentPerform(iterations: clients.count) { index in
-                let client = clients[index]
+            let (settings, server) = (self.settings, ours.url("").absoluteString)
+            let measured = try sideBySide(clients) { client in
                 let cache = settings.workDir.appendingPathComponent("memory-\(client)-\(round)")
                 defer { try? FileManager.default.removeItem(at: cache) }
-                let outcome = Result { () throws -> (Double, Double, Double) in
-                    let finished = try runCommand(
-                        ownExecutable(),
-                        ["memory-probe", "--client", client, "--server", ours.url("").absoluteString, "--count", "\(settings.imageCount)", "--cache", cache.path],
-                        timeout: 900)
-                    let words = finished.output.split(separator: "\n").last?.split(separator: " ") ?? []
-                    guard finished.status == 0, words.count == 8, let baseline = Double(words[1]), let peak = Double(words[3]),
-                          let loaded = Int(words[5]), let elapsed = Double(words[7])
-                    else {
-                        throw ChildError("memory-probe \(client) failed (\(finished.status)): \(finished.errorOutput)\(finished.output)")
-                    }
-                    guard loaded == settings.imageCount else { throw ChildError("memory-probe \(client) loaded \(loaded) images") }
-                    return (baseline / 1024, peak / 1024, elapsed)
+                let finished = try runCommand(
+                    ownExecutable(),
+                    ["memory-probe", "--client", client, "--server", server, "--count", "\(settings.imageCount)", "--cache", cache.path],
+                    timeout: 900)
+                let words = finished.output.split(separator: "\n").last?.split(separator: " ") ?? []
+                guard finished.status == 0, words.count == 8, let baseline = Double(words[1]), let peak = Double(words[3]),
+                      let loaded = Int(words[5]), let elapsed = Double(words[7])
+                else {
+                    throw ChildError("memory-probe \(client) failed (\(finished.status)): \(finished.errorOutput)\(finished.output)")
                 }
-                outcomes.withLock { $0[client] = outcome }
+                guard loaded == settings.imageCount else { throw ChildError("memory-probe \(client) loaded \(loaded) images") }
+                return [baseline / 1024, peak / 1024, elapsed]
             }
             for client in clients {
-                let (baseline, peak, elapsed) = try outcomes.withLock { $0[client]! }.get()
+                let (baseline, peak, elapsed) = (measured[client]![0], measured[client]![1], measured[client]![2])
                 peaks[client, default: []].append(peak)
                 baselines[client, default: []].append(baseline)
                 took[client, default: 0] += elapsed

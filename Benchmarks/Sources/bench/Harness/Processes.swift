@@ -210,3 +210,15 @@ func treeCPU(_ pid: Int32) -> Double {
 func ownExecutable() -> String {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 }
+
+/// Runs `body` once per kind, all at once on their own threads (each typically waits on a
+/// child process), and returns each kind's result; the first error, in `kinds` order, is thrown.
+func sideBySide<T: Sendable>(_ kinds: [String], _ body: @Sendable (String) throws -> T) throws -> [String: T] {
+    let outcomes = Mutex<[String: Result<T, any Error>]>([:])
+    DispatchQueue.concurrentPerform(iterations: kinds.count) { index in
+        let outcome = Result { try body(kinds[index]) }
+        outcomes.withLock { $0[kinds[index]] = outcome }
+    }
+    let collected = outcomes.withLock { $0 }
+    return try Dictionary(uniqueKeysWithValues: kinds.map { ($0, try collected[$0]!.get()) })
+}
