@@ -13,9 +13,11 @@ struct FeedCommand: AsyncParsableCommand {
         abstract: "Run the feed module against a server; print each view update as a JSON line.",
         discussion: """
             Shows the cached tweets from --db, refreshes, then every 60 s with a countdown, until
-            interrupted. With --once it stops after the first refresh (and its avatars): exit 0 when it
-            succeeded, 1 when it failed (the message line says why). The token comes from --token-file,
-            else TWITTER_BEARER_TOKEN; it is never printed.
+            interrupted. With --once it stops after the first refresh, once the tweets it saved are
+            printed and every avatar has loaded or failed: exit 0 when it succeeded, 1 when it failed
+            (the message line says why). A database that cannot be written is read only, one that cannot
+            be opened is not used (the message line says so). The token comes from --token-file, else
+            TWITTER_BEARER_TOKEN; it is never printed.
             """)
 
     @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")

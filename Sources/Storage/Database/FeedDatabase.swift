@@ -23,7 +23,8 @@ public import Logging
 /// moved aside (kept, renamed `NAME.unusable-DATE`; the marker is deleted) and a new empty
 /// cache is created: the cache is a cache, the app keeps working. ``recovery`` says when that
 /// happened; it is also logged as a warning. Problems a new file would not fix (a folder that
-/// cannot be written, a full disk) are thrown as ``StorageError/Kind-swift.enum/cannotOpen``.
+/// cannot be written, a full disk) are thrown as ``StorageError/Kind-swift.enum/cannotOpen``;
+/// ``openReadOnly(at:logger:)`` may still read such a file.
 ///
 /// All SQLite work runs on GRDB's own queues: the stores' methods are `async` and may be called
 /// from the main actor without blocking it.
