@@ -167,7 +167,8 @@ let package = Package(
         .testTarget(
             name: "ContractsTestingTests", dependencies: ["ContractsTesting", "Contracts", "ImageCache", "ImageCodec"],
             swiftSettings: strict),
-        .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: strict),
+        // Storage: to fill a feed cache with tweets the mock server never serves (bad avatar URLs).
+        .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport", "Storage"], swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
             dependencies: [

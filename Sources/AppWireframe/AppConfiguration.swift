@@ -13,7 +13,8 @@ public struct AppConfiguration: Sendable {
     public var galleryScenario: String?
     /// The folder of the image disk cache and the cached gallery list.
     public var cacheFolder: URL
-    /// The feed's SQLite database.
+    /// The feed's SQLite database, opened when the feed is first shown (read-only, or not at
+    /// all, when it cannot be written: see ``FeedStorageStatus``).
     public var databaseURL: URL
     /// The language of every text on screen; `nil`: from `LANG`, else English.
     public var language: Language?

@@ -6,12 +6,16 @@ public import Logging
 public import Messages
 import Networking
 public import Settings
-public import Storage
+import Storage
 
 /// The composition root: builds the shared services once (one HTTP client and connection pool,
-/// the image pipeline with its caches, the connectivity monitor, the feed database) and each
-/// screen's module with its dependencies through `init`; composes the navigation
-/// Feed → Settings → back.
+/// the image pipeline with its caches, the connectivity monitor) and each screen's module with
+/// its dependencies through `init`; composes the navigation Feed → Settings → back.
+///
+/// The feed's database is opened when the feed is first shown, never before: the gallery does
+/// not depend on it. A database that cannot be written is opened read-only, and one that cannot
+/// be opened at all leaves the feed caching in memory (``FeedStorageStatus``); the feed screen
+/// says so on its message line.
 ///
 /// Front ends (a UIKit app, the terminal front end, `testbed gallery|feed`, tests) supply the
 /// views; the wireframe keeps the presenters alive while their screen is shown.
@@ -28,26 +32,24 @@ public final class AppWireframe {
     public let language: Language
     /// The screens shown, bottom first.
     public private(set) var stack: [Screen] = []
-    /// Set when the feed database was unusable and was replaced at start.
-    public let databaseRecovery: DatabaseRecovery?
 
     private let client: CurlHTTPClient
     private let images: ImagePipeline
     private let connectivity: ProbingConnectivityMonitor
-    private let database: FeedDatabase
+    private var feedStorage: DeferredFeedStorage?
     private let clock: any Clock<Duration>
     private let logger: Logger
     private var galleryPresenter: GalleryPresenter?
     private var feedPresenter: FeedPresenter?
     private var settingsPresenter: SettingsPresenter?
 
-    /// Builds the shared services; opens (or recovers) the feed database and starts the
-    /// connectivity monitor.
+    /// Builds the shared services and starts the connectivity monitor. Touches no database:
+    /// the feed's is opened when the feed is first shown.
     /// - Parameter clock: times the feed's refresh and countdown and the connectivity probes.
     public init(
         configuration: AppConfiguration, clock: any Clock<Duration> = ContinuousClock(),
         logger: Logger = Logger(label: "testbed.app")
-    ) async throws(StorageError) {
+    ) {
         self.configuration = configuration
         self.language = Language.resolved(configured: configuration.language)
         self.clock = clock
@@ -63,8 +65,6 @@ public final class AppWireframe {
         connectivity = ProbingConnectivityMonitor(
             client: client, probeURL: configuration.serverBaseURL.appendingPathComponent("health"),
             interval: configuration.connectivityProbeInterval, clock: clock)
-        database = try await FeedDatabase.open(at: configuration.databaseURL, logger: logger)
-        databaseRecovery = database.recovery
         connectivity.start()
     }
 
@@ -97,11 +97,11 @@ public final class AppWireframe {
                 baseURL: configuration.serverBaseURL, endpoint: configuration.feedEndpoint, timeouts: configuration.timeouts,
                 maxPageBytes: configuration.limits.feedPageBytes),
             token: token, http: client, logger: logger)
+        let storage = openFeedStorage()
         let dependencies = FeedDependencies(
-            store: TweetStore(database: database), source: source,
-            avatars: AvatarStore(database: database, sizeLimit: configuration.limits.avatarBytes),
-            settings: SettingsStore(database: database), avatarClient: client, clock: clock, language: language,
-            refreshInterval: configuration.feedRefreshInterval)
+            store: storage, source: source, avatars: storage, settings: storage, avatarClient: client, clock: clock,
+            language: language, refreshInterval: configuration.feedRefreshInterval,
+            storageNotice: { await storage.storage.status.notice })
         let presenter = FeedRouter.makeModule(view: view, dependencies: dependencies) { [weak self] in
             self?.openSettings(settingsView())
         }
@@ -111,7 +111,7 @@ public final class AppWireframe {
     }
 
     private func openSettings(_ view: any SettingsView) {
-        let presenter = SettingsRouter.makeModule(view: view, settings: SettingsStore(database: database)) { [weak self] in
+        let presenter = SettingsRouter.makeModule(view: view, settings: openFeedStorage()) { [weak self] in
             self?.closeSettings()
         }
         settingsPresenter = presenter
@@ -125,6 +125,23 @@ public final class AppWireframe {
         feedPresenter?.viewWillAppear()
     }
 
+    /// The feed's caches: started opening at the first call (off the main actor), the same
+    /// ones afterwards.
+    private func openFeedStorage() -> DeferredFeedStorage {
+        if let feedStorage { return feedStorage }
+        let (url, avatarBytes, logger) = (configuration.databaseURL, configuration.limits.avatarBytes, logger)
+        let storage = DeferredFeedStorage { await FeedStorage.open(at: url, avatarBytes: avatarBytes, logger: logger) }
+        feedStorage = storage
+        return storage
+    }
+
+    /// How the feed's database was opened, once the feed has been shown (waits for the open to
+    /// end); `nil` while the feed has not been shown, so the database has not been touched.
+    public func feedStorageStatus() async -> FeedStorageStatus? {
+        guard let feedStorage else { return nil }
+        return await feedStorage.storage.status
+    }
+
     /// The settings screen's presenter while it is shown (front ends forward its view's events).
     public var currentSettings: SettingsPresenter? { settingsPresenter }
 
@@ -132,6 +149,7 @@ public final class AppWireframe {
     public func shutDown() async {
         feedPresenter?.viewWillClose()
         feedPresenter = nil
+        feedStorage = nil  // closes the feed's database once the last store is released
         galleryPresenter = nil
         settingsPresenter = nil
         stack = []

@@ -25,6 +25,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case rateLimited
     /// The feed countdown; `%d` is the seconds until the next refresh.
     case nextUpdateIn
+    /// The feed's cache cannot be opened at all: tweets are shown from the network only.
+    case feedCacheUnavailable
+    /// The feed's cache can only be read: the saved tweets are shown, new ones are not kept.
+    case feedCacheReadOnly
 
     /// The text for this key in `language`, with `%d` where a number goes.
     public func template(in language: Language) -> String {
@@ -47,6 +51,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .unauthorized: return "Токен доступа отклонён"
         case .rateLimited: return "Слишком много запросов, повтор через %d с"
         case .nextUpdateIn: return "Обновление через %d с"
+        case .feedCacheUnavailable: return "Твиты нельзя сохранить на этом устройстве"
+        case .feedCacheReadOnly: return "Сохранённые твиты нельзя обновить на этом устройстве"
         }
     }
 
@@ -63,6 +69,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .unauthorized: return "The access token was rejected"
         case .rateLimited: return "Too many requests, retrying in %d s"
         case .nextUpdateIn: return "Next update in %d s"
+        case .feedCacheUnavailable: return "Tweets cannot be saved on this device"
+        case .feedCacheReadOnly: return "Saved tweets cannot be updated on this device"
         }
     }
 }

@@ -22,6 +22,10 @@ public enum UserMessage: Sendable, Hashable {
     case rateLimited(seconds: Int)
     /// "Next update in `seconds` s".
     case nextUpdateIn(seconds: Int)
+    /// "Tweets cannot be saved on this device".
+    case feedCacheUnavailable
+    /// "Saved tweets cannot be updated on this device".
+    case feedCacheReadOnly
 
     /// The key of the text.
     public var key: MessageKey {
@@ -37,6 +41,8 @@ public enum UserMessage: Sendable, Hashable {
         case .unauthorized: return .unauthorized
         case .rateLimited: return .rateLimited
         case .nextUpdateIn: return .nextUpdateIn
+        case .feedCacheUnavailable: return .feedCacheUnavailable
+        case .feedCacheReadOnly: return .feedCacheReadOnly
         }
     }
 

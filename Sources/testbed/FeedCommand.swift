@@ -13,9 +13,11 @@ struct FeedCommand: AsyncParsableCommand {
         abstract: "Run the feed module against a server; print each view update as a JSON line.",
         discussion: """
             Shows the cached tweets from --db, refreshes, then every 60 s with a countdown, until
-            interrupted. With --once it stops after the first refresh (and its avatars): exit 0 when it
-            succeeded, 1 when it failed (the message line says why). The token comes from --token-file,
-            else TWITTER_BEARER_TOKEN; it is never printed.
+            interrupted. With --once it stops after the first refresh, once the tweets it saved are
+            printed and every avatar has loaded or failed: exit 0 when it succeeded, 1 when it failed
+            (the message line says why). A database that cannot be written is read only, one that cannot
+            be opened is not used (the message line says so). The token comes from --token-file, else
+            TWITTER_BEARER_TOKEN; it is never printed.
             """)
 
     @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")
@@ -58,14 +60,7 @@ struct FeedCommand: AsyncParsableCommand {
             serverBaseURL: serverURL, cacheFolder: database.deletingLastPathComponent().appendingPathComponent("testbed-cache"),
             databaseURL: database, language: lang, token: .environment(file: tokenFile.map { URL(fileURLWithPath: $0) }),
             feedEndpoint: .search(query: query))
-        let app: AppWireframe
-        do {
-            app = try await AppWireframe(configuration: configuration, logger: quietLogger())
-        } catch {
-            printError("testbed: \(error)")
-            throw ExitCode.failure
-        }
-        if let recovery = app.databaseRecovery { printError("testbed: \(recovery)") }
+        let app = AppWireframe(configuration: configuration, logger: quietLogger())
         let view = RecordingFeedView(out: JSONLines())
         let presenter: FeedPresenter
         do {
@@ -77,20 +72,28 @@ struct FeedCommand: AsyncParsableCommand {
         }
         printError("refreshing from \(server)…")
         presenter.viewDidLoad()
+        switch await app.feedStorageStatus() {
+        case .writable(let recovery?)?: printError("testbed: \(recovery)")
+        case .readOnly(let reason)?: printError("testbed: the feed cache is read-only for this run (\(reason))")
+        case .memoryOnly(let reason)?: printError("testbed: the feed cache cannot be used; caching in memory (\(reason))")
+        case .writable(nil)?, nil: break
+        }
         guard once else {
             while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
             await app.shutDown()
             return
         }
+        // A refresh counts as ended only once the view was given the tweets it saved, and an
+        // avatar that failed is final (no longer loading), so the output is the final state.
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        let refreshed = await wait(until: deadline) { view.messages > 0 }
-        if refreshed { _ = await wait(until: min(deadline, .now + .seconds(10))) { !view.avatarsPending } }
+        let refreshed = await wait(until: deadline) { presenter.refreshesEnded > 0 }
+        if refreshed { _ = await wait(until: min(deadline, .now + .seconds(10))) { !presenter.isLoadingAvatars } }
         await app.shutDown()
         guard refreshed else {
             printError("testbed: no refresh ended within \(String(format: "%g", timeout)) s")
             throw ExitCode.failure
         }
-        if view.lastMessage != nil { throw ExitCode.failure }
+        if presenter.lastRefreshFailed { throw ExitCode.failure }
     }
 }
 

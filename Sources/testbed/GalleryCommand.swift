@@ -14,7 +14,8 @@ struct GalleryCommand: AsyncParsableCommand {
         discussion: """
             Loads the server's gallery.json, shows all six cells as visible, waits until every cell has
             settled (loaded or failed), then applies --tap and --refresh in that order. Exits 0 when the
-            cells settled, 1 when --timeout passed first.
+            cells settled, 1 when --timeout passed first or when the list itself could not be had (no
+            cells; the banner line says why: this is known at once, nothing is waited for).
             """)
 
     @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")
@@ -56,13 +57,7 @@ struct GalleryCommand: AsyncParsableCommand {
         let configuration = AppConfiguration(
             serverBaseURL: serverURL, cacheFolder: folder, databaseURL: folder.appendingPathComponent("feed.sqlite"),
             galleryScenario: scenario, language: lang)
-        let app: AppWireframe
-        do {
-            app = try await AppWireframe(configuration: configuration, logger: quietLogger())
-        } catch {
-            printError("testbed: \(error)")
-            throw ExitCode.failure
-        }
+        let app = AppWireframe(configuration: configuration, logger: quietLogger())
         let view = RecordingGalleryView(out: JSONLines())
         printError("loading \(configuration.galleryListURL.absoluteString) (at most \(String(format: "%g", timeout)) s)…")
         let presenter = app.showGallery(in: view)
@@ -88,5 +83,9 @@ struct GalleryCommand: AsyncParsableCommand {
             }
         }
         await app.shutDown()
+        if view.listFailed {
+            printError("testbed: the gallery list could not be loaded: \(view.banner ?? "no reason given")")
+            throw ExitCode.failure
+        }
     }
 }

@@ -57,12 +57,20 @@ final class RecordingGalleryView: GalleryView {
     private let out: JSONLines
     private(set) var cells: [GalleryCellViewModel] = []
     private(set) var refreshing = false
+    /// Whether the presenter has displayed a list yet: the list's cells, or none when the list
+    /// could not be had (its failure is then on the banner).
+    private(set) var displayed = false
 
     init(out: JSONLines) { self.out = out }
 
-    var settled: Bool { !cells.isEmpty && cells.allSatisfy { $0.state != .loading } }
+    /// Every cell displayed has loaded or failed; a list that failed (no cells) is settled too.
+    var settled: Bool { displayed && cells.allSatisfy { $0.state != .loading } }
+
+    /// The list could not be loaded: no cells were displayed.
+    var listFailed: Bool { displayed && cells.isEmpty }
 
     func display(_ cells: [GalleryCellViewModel]) {
+        displayed = true
         self.cells = cells
         out.emit(Line(event: "display", cells: cells.map(Cell.init)))
     }
@@ -84,7 +92,13 @@ final class RecordingGalleryView: GalleryView {
         completion()
     }
 
-    func showBanner(_ text: String?) { out.emit(Line(event: "banner", text: text)) }
+    func showBanner(_ text: String?) {
+        banner = text
+        out.emit(Line(event: "banner", text: text))
+    }
+
+    /// The banner's text, `nil` when hidden.
+    private(set) var banner: String?
 
     func endRefreshing() {
         refreshing = false
@@ -126,27 +140,16 @@ final class RecordingFeedView: FeedView, SettingsView {
     }
 
     private let out: JSONLines
-    private(set) var tweets: [TweetViewModel] = []
-    private(set) var messages = 0
-    private(set) var lastMessage: String?
 
     init(out: JSONLines) { self.out = out }
 
     func display(_ tweets: [TweetViewModel]) {
-        self.tweets = tweets
         out.emit(Line(event: "tweets", tweets: tweets.map(TweetLine.init)))
     }
 
     func showCountdown(_ text: String) { out.emit(Line(event: "countdown", text: text)) }
 
-    func showMessage(_ text: String?) {
-        messages += 1
-        lastMessage = text
-        out.emit(Line(event: "message", text: text))
-    }
+    func showMessage(_ text: String?) { out.emit(Line(event: "message", text: text)) }
 
     func display(_ settings: SettingsViewModel) { out.emit(Line(event: "settings", showsAvatars: settings.showsAvatars)) }
-
-    /// Whether an avatar is still on its way.
-    var avatarsPending: Bool { tweets.contains { $0.avatar == .placeholder } }
 }

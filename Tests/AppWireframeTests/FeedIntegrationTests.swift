@@ -50,7 +50,7 @@ final class FeedIntegrationTests: XCTestCase {
     func test_growingTimeline_newTweetsOnTop_andTheCacheComesFirstAfterARestart() async throws {
         // Given
         let clock = TestClock<Duration>()
-        let app = try await AppWireframe(configuration: configuration(), clock: clock)
+        let app = AppWireframe(configuration: configuration(), clock: clock)
         let screen = FeedScreen()
         let feed = try app.showFeed(in: screen) { screen }
         feed.viewDidLoad()
@@ -70,7 +70,7 @@ final class FeedIntegrationTests: XCTestCase {
 
         // When the app starts again (a new wireframe on the same database)
         server.resetJournal()
-        let restarted = try await AppWireframe(configuration: configuration(), clock: TestClock<Duration>())
+        let restarted = AppWireframe(configuration: configuration(), clock: TestClock<Duration>())
         let again = FeedScreen()
         var requestsAtFirstDisplay: Int?
         again.onFirstTweets = { requestsAtFirstDisplay = self.tweetRequests }
@@ -86,7 +86,7 @@ final class FeedIntegrationTests: XCTestCase {
 
     func test_settingsFromTheFeed_turnAvatarsOff_visibleOnReturnAndAfterARestart() async throws {
         // Given the feed with avatars (on by default)
-        let app = try await AppWireframe(configuration: configuration(), clock: TestClock<Duration>())
+        let app = AppWireframe(configuration: configuration(), clock: TestClock<Duration>())
         let screen = FeedScreen()
         let feed = try app.showFeed(in: screen) { screen }
         feed.viewDidLoad()
@@ -111,7 +111,7 @@ final class FeedIntegrationTests: XCTestCase {
 
         // And after a restart no avatar is shown or requested
         server.resetJournal()
-        let restarted = try await AppWireframe(configuration: configuration(), clock: TestClock<Duration>())
+        let restarted = AppWireframe(configuration: configuration(), clock: TestClock<Duration>())
         let again = FeedScreen()
         let feedAgain = try restarted.showFeed(in: again) { again }
         feedAgain.viewDidLoad()

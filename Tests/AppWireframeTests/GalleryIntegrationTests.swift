@@ -41,7 +41,7 @@ final class GalleryIntegrationTests: XCTestCase {
 
     func test_mixedScenario_showsEachCellsExactOutcome() async throws {
         // Given
-        let app = try await AppWireframe(configuration: configuration("mixed"))
+        let app = AppWireframe(configuration: configuration("mixed"))
         let screen = GalleryScreen()
         let presenter = start(app, screen)
         // When
@@ -62,7 +62,7 @@ final class GalleryIntegrationTests: XCTestCase {
 
     func test_offlineFirst_refreshFallsBackToDiskAndARestartWorksWithoutNetwork() async throws {
         // Given every image served once (the server then goes offline by itself)
-        let app = try await AppWireframe(configuration: configuration("offline-first"))
+        let app = AppWireframe(configuration: configuration("offline-first"))
         let screen = GalleryScreen()
         let presenter = start(app, screen)
         let listed = await eventually { screen.cells.count == 6 }
@@ -84,7 +84,7 @@ final class GalleryIntegrationTests: XCTestCase {
         await app.shutDown()
 
         // When the app starts again with the network still gone
-        let restarted = try await AppWireframe(configuration: configuration("offline-first"))
+        let restarted = AppWireframe(configuration: configuration("offline-first"))
         let again = GalleryScreen()
         let presenterAgain = start(restarted, again)
         let relisted = await eventually { again.cells.count == 6 }

@@ -16,6 +16,9 @@ final class MessageTextTests: XCTestCase {
         (.unauthorized, "Токен доступа отклонён", "The access token was rejected"),
         (.rateLimited, "Слишком много запросов, повтор через %d с", "Too many requests, retrying in %d s"),
         (.nextUpdateIn, "Обновление через %d с", "Next update in %d s"),
+        // Not in the design's table: the feed whose cache cannot be opened, or only read.
+        (.feedCacheUnavailable, "Твиты нельзя сохранить на этом устройстве", "Tweets cannot be saved on this device"),
+        (.feedCacheReadOnly, "Сохранённые твиты нельзя обновить на этом устройстве", "Saved tweets cannot be updated on this device"),
     ]
 
     func test_everyKey_hasTheDesignTextInBothLanguages() {

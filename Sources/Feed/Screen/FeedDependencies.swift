@@ -22,12 +22,17 @@ public struct FeedDependencies: Sendable {
     public let refreshInterval: Duration
     /// Most tweets shown.
     public let displayLimit: Int
+    /// Why the feed cannot cache what it fetches (its storage could only be opened read-only,
+    /// or not at all), or `nil`; asked once when the screen starts (the wireframe opens the
+    /// feed's database then). The screen shows it in place of an empty message line.
+    public let storageNotice: @Sendable () async -> UserMessage?
 
     /// Creates the dependencies.
     public init(
         store: any TweetCaching, source: any FeedSource, avatars: any AvatarCaching, settings: any SettingsStoring,
         avatarClient: any HTTPClient, clock: any Clock<Duration>, language: Language,
-        refreshInterval: Duration = .seconds(60), displayLimit: Int = 100
+        refreshInterval: Duration = .seconds(60), displayLimit: Int = 100,
+        storageNotice: @escaping @Sendable () async -> UserMessage? = { nil }
     ) {
         self.store = store
         self.source = source
@@ -38,5 +43,6 @@ public struct FeedDependencies: Sendable {
         self.language = language
         self.refreshInterval = refreshInterval
         self.displayLimit = displayLimit
+        self.storageNotice = storageNotice
     }
 }

@@ -6,7 +6,8 @@ import Storage
 extension FeedInteractor {
     /// Loads the avatars at `urls` that are neither in flight nor failed before: from the
     /// avatar cache, else from the network (then cached). One fetch per URL at a time; a
-    /// failure is logged and that URL is not asked for again.
+    /// failure is logged, reported at once (final: nothing waits for it any more) and that URL
+    /// is not asked for again.
     func loadAvatars(_ urls: [String]) {
         guard !isStopped else { return }
         for url in urls where avatarTasks[url] == nil && !failedAvatars.contains(url) {
@@ -34,6 +35,7 @@ extension FeedInteractor {
         avatarTasks[url] = nil
         guard let bytes else {
             failedAvatars.insert(url)
+            deliver { $0.interactorDidFailAvatar(for: url) }
             return
         }
         deliver { $0.interactorDidLoadAvatar(bytes, for: url) }

@@ -29,6 +29,12 @@ final class FeedInteractor {
     var nextAvatarToken = 0
     /// Avatars that could not be fetched; not asked for again.
     var failedAvatars: Set<String> = []
+    /// The tweets last handed to the output (`nil` before the first).
+    var shownEntries: [FeedEntry]?
+    /// A refresh that ended before the observation showed what it saved (see ``refreshDidEnd(_:saved:)``).
+    var pendingRefresh: PendingRefresh?
+    /// Whether the store's observation has ended (failed): nothing more comes from it.
+    var isObservationOver = false
     private(set) var isStopped = false
     private var isStarted = false
 
@@ -41,14 +47,17 @@ final class FeedInteractor {
         tasks.cancelAll()
     }
 
-    /// Loads the settings and the cached tweets, reports them, then starts the observation and
-    /// the timer (a refresh at once, then every ``FeedDependencies/refreshInterval``). Once.
+    /// Asks for the storage notice (the wireframe opens the feed's database then), loads the
+    /// settings and the cached tweets, reports them, then starts the observation and the timer
+    /// (a refresh at once, then every ``FeedDependencies/refreshInterval``). Once.
     func start() {
         guard !isStarted, !isStopped else { return }
         isStarted = true
         let (store, settings, limit, logger) = (dependencies.store, dependencies.settings, dependencies.displayLimit, logger)
+        let storageNotice = dependencies.storageNotice
         tasks.insert(
             Task.detached { [weak self] in
+                let notice = await storageNotice()
                 let showsAvatars = await Self.loadShowsAvatars(settings, logger: logger)
                 let cached: [Tweet]
                 do {
@@ -58,7 +67,7 @@ final class FeedInteractor {
                     cached = []
                 }
                 guard let self, !Task.isCancelled else { return }
-                await self.deliverStart(showsAvatars: showsAvatars, entries: cached.map(FeedEntry.init))
+                await self.deliverStart(notice: notice, showsAvatars: showsAvatars, entries: cached.map(FeedEntry.init))
             }, key: "start")
     }
 
@@ -89,10 +98,11 @@ final class FeedInteractor {
         report(output)
     }
 
-    private func deliverStart(showsAvatars: Bool, entries: [FeedEntry]) {
+    private func deliverStart(notice: UserMessage?, showsAvatars: Bool, entries: [FeedEntry]) {
         guard !isStopped else { return }
+        deliver { $0.interactorDidLoadStorageNotice(notice) }
         deliver { $0.interactorDidLoadSettings(showsAvatars: showsAvatars) }
-        deliver { $0.interactorDidLoad(entries) }
+        show(entries)
         startObservation()
         startSchedule()
     }
@@ -107,27 +117,30 @@ final class FeedInteractor {
                     for try await tweets in store.observeLatest(limit: max(0, limit)) {
                         let entries = tweets.map(FeedEntry.init)
                         guard let self else { return }
-                        await self.deliver { $0.interactorDidLoad(entries) }
+                        await self.observationDelivered(entries)
                     }
                 } catch {
                     if !Task.isCancelled {
                         logger.error("observing the cached tweets failed", metadata: ["error": "\(error)"])
                     }
                 }
+                guard let self, !Task.isCancelled else { return }
+                await self.observationEnded()
             }, key: "observation")
     }
 
     private func startSchedule() {
         let (clock, interval) = (dependencies.clock, dependencies.refreshInterval)
-        let (store, source, logger) = (dependencies.store, dependencies.source, logger)
+        let (store, source, limit, logger) = (dependencies.store, dependencies.source, dependencies.displayLimit, logger)
         tasks.insert(
             Task.detached { [weak self] in
                 await RefreshSchedule.run(
                     clock: clock, interval: interval,
                     refresh: { [weak self] in
                         guard let outcome = await Self.refresh(store: store, source: source, logger: logger) else { return }
+                        let saved = outcome == .succeeded ? await Self.newest(store, limit: limit, logger: logger) : nil
                         guard let self, !Task.isCancelled else { return }
-                        await self.deliver { $0.interactorDidFinishRefresh(outcome) }
+                        await self.refreshDidEnd(outcome, saved: saved)
                     },
                     countdown: { [weak self] seconds in
                         guard let self, !Task.isCancelled else { return }
@@ -165,6 +178,17 @@ final class FeedInteractor {
             return .failed(.feedUpdateFailed)
         }
         return Task.isCancelled ? nil : .succeeded
+    }
+
+    /// The newest `limit` cached tweets (what the observation will show), or `nil` when they
+    /// cannot be read (logged).
+    nonisolated static func newest(_ store: any TweetCaching, limit: Int, logger: Logger) async -> [FeedEntry]? {
+        do {
+            return try await store.latest(limit: max(0, limit)).map(FeedEntry.init)
+        } catch {
+            logger.warning("reading the refreshed tweets failed", metadata: ["error": "\(error)"])
+            return nil
+        }
     }
 
     /// The "show avatars" setting, or the default when it cannot be read (logged).

@@ -35,4 +35,8 @@ protocol FeedInteractorOutput: AnyObject {
     func interactorDidFinishRefresh(_ outcome: RefreshOutcome)
     /// The avatar at `url` is available as `bytes`.
     func interactorDidLoadAvatar(_ bytes: [UInt8], for url: String)
+    /// The avatar at `url` could not be had; it is not asked for again (final).
+    func interactorDidFailAvatar(for url: String)
+    /// Why the feed cannot cache (`nil`: it can); reported once, before the first tweets.
+    func interactorDidLoadStorageNotice(_ notice: UserMessage?)
 }

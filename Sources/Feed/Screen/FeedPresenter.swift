@@ -13,6 +13,14 @@ public final class FeedPresenter: FeedViewOutput {
     public private(set) var countdownText = ""
     /// The message line the view was last given, `nil` when hidden.
     public private(set) var messageText: String?
+    /// Refreshes that ended so far (successful or not); each one's tweets were handed to the
+    /// view before it counted.
+    public private(set) var refreshesEnded = 0
+    /// Whether the last refresh that ended failed (`false` before the first).
+    public private(set) var lastRefreshFailed = false
+    /// Why the feed cannot cache what it fetches, as shown on the message line when no refresh
+    /// failure is (`nil`: it can, or the screen has not started yet).
+    public private(set) var storageNoticeText: String?
 
     private weak var view: (any FeedView)?
     private let interactor: FeedInteractor
@@ -21,6 +29,7 @@ public final class FeedPresenter: FeedViewOutput {
     private var entries: [FeedEntry] = []
     private var showsAvatars = false
     private var avatarBytes: [String: [UInt8]] = [:]
+    private var failedAvatars: Set<String> = []
 
     init(view: any FeedView, interactor: FeedInteractor, router: any FeedRouting, language: Language) {
         self.view = view
@@ -52,6 +61,15 @@ public final class FeedPresenter: FeedViewOutput {
         interactor.stop()
     }
 
+    /// Whether an avatar of a tweet on screen is still on its way (not loaded, not failed).
+    /// A failed avatar keeps its placeholder but is not pending: its failure is final.
+    public var isLoadingAvatars: Bool {
+        showsAvatars && entries.contains { entry in
+            guard let url = entry.avatarURL else { return false }
+            return avatarBytes[url] == nil && !failedAvatars.contains(url)
+        }
+    }
+
     // MARK: - Rendering
 
     private func render() {
@@ -62,7 +80,7 @@ public final class FeedPresenter: FeedViewOutput {
         }
         view?.display(tweets)
         if showsAvatars {
-            let missing = Set(entries.compactMap(\.avatarURL)).subtracting(avatarBytes.keys)
+            let missing = Set(entries.compactMap(\.avatarURL)).subtracting(avatarBytes.keys).subtracting(failedAvatars)
             if !missing.isEmpty { interactor.loadAvatars(missing.sorted()) }
         }
     }
@@ -95,10 +113,26 @@ extension FeedPresenter: FeedInteractorOutput {
 
     func interactorDidFinishRefresh(_ outcome: RefreshOutcome) {
         switch outcome {
-        case .succeeded: messageText = nil
-        case .failed(let message): messageText = message.text(in: language)
+        case .succeeded:
+            lastRefreshFailed = false
+            messageText = storageNoticeText
+        case .failed(let message):
+            lastRefreshFailed = true
+            messageText = message.text(in: language)
         }
+        refreshesEnded += 1
         view?.showMessage(messageText)
+    }
+
+    func interactorDidLoadStorageNotice(_ notice: UserMessage?) {
+        storageNoticeText = notice?.text(in: language)
+        guard let storageNoticeText else { return }
+        messageText = storageNoticeText
+        view?.showMessage(messageText)
+    }
+
+    func interactorDidFailAvatar(for url: String) {
+        failedAvatars.insert(url)
     }
 
     func interactorDidLoadAvatar(_ bytes: [UInt8], for url: String) {

@@ -6,7 +6,8 @@ public protocol FeedView: AnyObject {
     func display(_ tweets: [TweetViewModel])
     /// Shows the countdown line, e.g. "Next update in 42 s".
     func showCountdown(_ text: String)
-    /// Shows the message line (why the last refresh failed), or hides it when `nil`.
+    /// Shows the message line (why the last refresh failed, else why the feed cannot cache, e.g.
+    /// "Tweets cannot be saved on this device"), or hides it when `nil`.
     func showMessage(_ text: String?)
 }
 

@@ -23,7 +23,8 @@ public import Logging
 /// moved aside (kept, renamed `NAME.unusable-DATE`; the marker is deleted) and a new empty
 /// cache is created: the cache is a cache, the app keeps working. ``recovery`` says when that
 /// happened; it is also logged as a warning. Problems a new file would not fix (a folder that
-/// cannot be written, a full disk) are thrown as ``StorageError/Kind-swift.enum/cannotOpen``.
+/// cannot be written, a full disk) are thrown as ``StorageError/Kind-swift.enum/cannotOpen``;
+/// ``openReadOnly(at:logger:)`` may still read such a file.
 ///
 /// All SQLite work runs on GRDB's own queues: the stores' methods are `async` and may be called
 /// from the main actor without blocking it.
@@ -38,15 +39,22 @@ public final class FeedDatabase: Sendable {
     public let url: URL
     /// Set when the file found at ``url`` was unusable and replaced by an empty cache.
     public let recovery: DatabaseRecovery?
+    /// Whether the database was opened read-only (``openReadOnly(at:logger:)``): reads work,
+    /// every write fails with ``StorageError``.
+    public let isReadOnly: Bool
     let pool: DatabasePool
     let logger: Logger
     /// The background `quick_check` of a file too large to check at open; nil when the file
     /// was fully checked at open (or is new).
     private let backgroundCheck: Task<String?, Never>?
 
-    private init(url: URL, recovery: DatabaseRecovery?, pool: DatabasePool, logger: Logger, checkInBackground: Bool) {
+    init(
+        url: URL, recovery: DatabaseRecovery?, pool: DatabasePool, logger: Logger, checkInBackground: Bool,
+        isReadOnly: Bool = false
+    ) {
         self.url = url
         self.recovery = recovery
+        self.isReadOnly = isReadOnly
         self.pool = pool
         self.logger = logger
         backgroundCheck = checkInBackground ? Self.startBackgroundCheck(url: url, pool: pool, logger: logger) : nil
@@ -222,7 +230,7 @@ public final class FeedDatabase: Sendable {
     }
 
     /// SQLite result codes that describe the file system, not the file's content.
-    private static let environmentCodes: Set<Int32> = [
+    static let environmentCodes: Set<Int32> = [
         ResultCode.SQLITE_CANTOPEN.primaryResultCode.rawValue, ResultCode.SQLITE_IOERR.rawValue,
         ResultCode.SQLITE_FULL.rawValue, ResultCode.SQLITE_READONLY.rawValue, ResultCode.SQLITE_BUSY.rawValue,
         ResultCode.SQLITE_LOCKED.rawValue, ResultCode.SQLITE_PERM.rawValue, ResultCode.SQLITE_NOMEM.rawValue,
@@ -270,7 +278,7 @@ public final class FeedDatabase: Sendable {
     /// Reads, stepping every row, the pages the first screen needs: the newest 50 tweets with
     /// their users, the 50 most recently used avatars, every setting. Damage there surfaces as
     /// an SQLite error at open instead of on screen.
-    private static func probe(_ db: Database) throws {
+    static func probe(_ db: Database) throws {
         _ = try Row.fetchAll(db, sql: """
             SELECT tweet.id, tweet.text, tweet.createdAt, user.id, user.name, user.screenName, user.avatarURL
             FROM tweet JOIN user ON user.id = tweet.authorID
@@ -280,7 +288,7 @@ public final class FeedDatabase: Sendable {
         _ = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
     }
 
-    private static func makeConfiguration(_ statementObserver: (@Sendable (String) -> Void)?) -> Configuration {
+    static func makeConfiguration(_ statementObserver: (@Sendable (String) -> Void)?) -> Configuration {
         var configuration = Configuration()
         configuration.label = "testbed.feed"
         configuration.busyMode = .timeout(5)

@@ -21,13 +21,20 @@ final class FeedHarness {
     private(set) var settingsOpened = 0
     private(set) var presenter: FeedPresenter!
 
-    init(cached: [Tweet] = [], steps: [ScriptedFeedSource.Step] = [], showsAvatars: Bool = false) {
+    /// - Parameters:
+    ///   - observationGate: when given, the store's observation delivers nothing until it opens.
+    ///   - storageNotice: what the module is told about its storage.
+    init(
+        cached: [Tweet] = [], steps: [ScriptedFeedSource.Step] = [], showsAvatars: Bool = false, observationGate: Gate? = nil,
+        storageNotice: UserMessage? = nil
+    ) {
         store = InMemoryTweetStore(cached)
         source = ScriptedFeedSource(clock: clock, steps)
         settings = InMemorySettingsStore(FeedSettings(showsAvatars: showsAvatars))
+        let moduleStore: any TweetCaching = observationGate.map { HeldObservationStore(store, gate: $0) } ?? store
         let dependencies = FeedDependencies(
-            store: store, source: source, avatars: avatars, settings: settings, avatarClient: http, clock: clock,
-            language: .en)
+            store: moduleStore, source: source, avatars: avatars, settings: settings, avatarClient: http, clock: clock,
+            language: .en, storageNotice: { storageNotice })
         presenter = FeedRouter.makeModule(view: view, dependencies: dependencies, logger: logs.logger()) { [weak self] in
             self?.settingsOpened += 1
         }
