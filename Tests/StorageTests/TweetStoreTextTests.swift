@@ -3,7 +3,7 @@ import GRDB
 import Storage
 import XCTest
 
-/// ``TweetStore`` keeps every character of a tweet's text, NUL included.
+/// ``TweetStore`` keeps every character of a tweet's text and its author's names, NUL included.
 final class TweetStoreTextTests: StorageTestCase {
     /// Texts with a NUL in each place, next to ones without.
     private static let texts = ["a\u{0}b", "\u{0}", "\u{0}leading", "trailing\u{0}", "two\u{0}\u{0}NULs 🚀\u{0}é", "", "plain"]
@@ -34,6 +34,19 @@ final class TweetStoreTextTests: StorageTestCase {
         // Then it is TEXT (not a blob) of all 3 bytes
         XCTAssertEqual(row?[0] as String?, "text")
         XCTAssertEqual(row?[1] as Int?, 3)
+    }
+
+    func test_save_userNamesWithNUL_readBackWhole() async throws {
+        // Given
+        let store = TweetStore(database: try await openDatabase())
+        let author = TwitterUser(id: 42, name: "Ada\u{0}Lovelace", screenName: "ada\u{0}", avatarURL: nil)
+
+        // When
+        try await store.save([Tweet(id: 1, text: "t", createdAt: Date(timeIntervalSince1970: 0), author: author)])
+
+        // Then
+        let latest = try await store.latest(limit: 1)
+        XCTAssertEqual(latest.first?.author, author)
     }
 
     func test_observeLatest_textWithNUL_isWhole() async throws {

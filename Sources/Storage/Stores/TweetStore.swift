@@ -87,13 +87,15 @@ public final class TweetStore: TweetCaching {
         }
         if !knownOrder.isEmpty {
             let upsertUser = try db.cachedStatement(sql: """
-                INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, ?, ?, ?)
+                INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), ?)
                 ON CONFLICT(id) DO UPDATE SET name = excluded.name, screenName = excluded.screenName,
                     avatarURL = excluded.avatarURL
                 """)
             for id in knownOrder {
                 guard let author = known[id] else { continue }
-                try upsertUser.execute(arguments: [author.id, author.name, author.screenName, author.avatarURL])
+                try upsertUser.execute(arguments: [
+                    author.id, exactText(author.name), exactText(author.screenName), author.avatarURL,
+                ])
             }
         }
         let unknownOnly = unknownOrder.filter { known[$0] == nil }
@@ -158,18 +160,21 @@ public final class TweetStore: TweetCaching {
 
     private static func latest(limit: Int, in db: Database) throws -> [Tweet] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT tweet.id, CAST(tweet.text AS BLOB), tweet.createdAt, user.id, user.name, user.screenName, user.avatarURL
+            SELECT tweet.id, CAST(tweet.text AS BLOB), tweet.createdAt,
+                user.id, CAST(user.name AS BLOB), CAST(user.screenName AS BLOB), user.avatarURL
             FROM tweet JOIN user ON user.id = tweet.authorID
             ORDER BY tweet.id DESC LIMIT ?
             """, arguments: [limit])
         return rows.map { row in
             Tweet(
                 id: row[0], text: text(fromUTF8: row[1]), createdAt: Date(timeIntervalSince1970: row[2]),
-                author: TwitterUser(id: row[3], name: row[4], screenName: row[5], avatarURL: row[6]))
+                author: TwitterUser(
+                    id: row[3], name: text(fromUTF8: row[4]), screenName: text(fromUTF8: row[5]), avatarURL: row[6]))
         }
     }
 
-    /// `text` as a value that keeps every character when bound with `CAST(? AS TEXT)`.
+    /// `text` (a tweet's text, a user's names) as a value that keeps every character when bound
+    /// with `CAST(? AS TEXT)`.
     ///
     /// GRDB binds a `String` as a C string (`sqlite3_bind_text` with length -1) and reads one
     /// with `String(cString:)`, so a NUL inside a tweet (`"a\0b"`) would be stored and read back
