@@ -89,6 +89,18 @@ final class TwitterParserRealWorldTests: XCTestCase {
         }
     }
 
+    func test_parse_everyPrefixOfARealWorldBodyThrowsAndNeverTraps() {
+        // Given a body shaped like the API's, entities and `\/` escapes included
+        let bytes = Data(#"{"statuses":[\#(Self.v11Status)],"search_metadata":{}}"#.utf8)
+
+        // When every strict prefix is parsed
+        let parsed = (0..<bytes.count).filter { (try? TwitterParser.parse(bytes.prefix($0), as: .v11Search)) != nil }
+
+        // Then none is a page
+        XCTAssertEqual(parsed, [])
+        XCTAssertNoThrow(try TwitterParser.parse(bytes, as: .v11Search))
+    }
+
     // MARK: - Invalid ids
 
     func test_parse_v11Search_rejectsAZeroOrZeroPaddedIdStr() {
