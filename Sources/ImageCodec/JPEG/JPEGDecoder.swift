@@ -42,27 +42,25 @@ enum JPEGDecoder {
         _ handle: borrowing TurboJPEGHandle, _ bytes: UnsafeRawBufferPointer, header: Header, byteCount: Int
     ) throws(ImageCodecError) -> DecodedImage {
         var pixels = try decompress(handle, bytes, header: header, byteCount: byteCount, to: TJPF_CMYK)
+        // What each stored sample leaves of its colour: 255 for no ink, 0 for full ink. A table
+        // and pointer arithmetic keep even a debug build near 0.1 s for 3 megapixels.
         let inverted = JPEGMarkers.adobeTransform(in: bytes) != nil
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            for offset in stride(from: 0, to: buffer.count, by: 4) {
-                let key = ink(buffer[offset + 3], inverted: inverted)
-                buffer[offset] = channel(ink(buffer[offset], inverted: inverted), key)
-                buffer[offset + 1] = channel(ink(buffer[offset + 1], inverted: inverted), key)
-                buffer[offset + 2] = channel(ink(buffer[offset + 2], inverted: inverted), key)
-                buffer[offset + 3] = 255
+        let left: [UInt16] = (0...255).map { inverted ? $0 : 255 - $0 }
+        left.withUnsafeBufferPointer { left in
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                guard var pixel = buffer.baseAddress, let left = left.baseAddress else { return }
+                let end = pixel + buffer.count
+                while pixel < end {
+                    let key = left[Int(pixel[3])]
+                    pixel[0] = UInt8(truncatingIfNeeded: (left[Int(pixel[0])] &* key &+ 127) / 255)
+                    pixel[1] = UInt8(truncatingIfNeeded: (left[Int(pixel[1])] &* key &+ 127) / 255)
+                    pixel[2] = UInt8(truncatingIfNeeded: (left[Int(pixel[2])] &* key &+ 127) / 255)
+                    pixel[3] = 255
+                    pixel += 4
+                }
             }
         }
         return DecodedImage(validatedWidth: header.width, height: header.height, pixels: pixels)
-    }
-
-    /// How much of a colour is left once an ink is applied: 255 for no ink, 0 for full ink.
-    private static func ink(_ stored: UInt8, inverted: Bool) -> UInt16 {
-        inverted ? UInt16(stored) : UInt16(255 - stored)
-    }
-
-    /// One RGB channel from what its ink and the black ink leave, rounded.
-    private static func channel(_ left: UInt16, _ keyLeft: UInt16) -> UInt8 {
-        UInt8((left * keyLeft + 127) / 255)
     }
 
     /// Decompresses the whole frame into a new packed array of `byteCount` bytes in `format`.
