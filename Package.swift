@@ -212,7 +212,10 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: strict),
+        // Fixtures/: small real-world files written by other encoders (and the script that made them).
+        .testTarget(
+            name: "ImageCodecTests", dependencies: ["ImageCodec"], resources: [.copy("Fixtures")],
+            swiftSettings: strict),
         .testTarget(
             name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages", "MockServer"],
             swiftSettings: strict),

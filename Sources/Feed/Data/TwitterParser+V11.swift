@@ -30,9 +30,9 @@ private struct V11Status: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let id = try container.identifier(string: .idString, number: .id)
-        let text =
+        let text = TwitterParser.unescapingHTML(
             try container.decodeIfPresent(String.self, forKey: .fullText)
-            ?? container.decode(String.self, forKey: .text)
+                ?? container.decode(String.self, forKey: .text))
         let createdAt = try container.v11Date(.createdAt)
         let user = try container.decode(V11User.self, forKey: .user)
         tweet = Tweet(id: id, text: text, createdAt: createdAt, author: user.user)

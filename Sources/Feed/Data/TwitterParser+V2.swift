@@ -43,7 +43,7 @@ private struct V2Post: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.stringIdentifier(.id)
-        text = try container.decode(String.self, forKey: .text)
+        text = TwitterParser.unescapingHTML(try container.decode(String.self, forKey: .text))
         authorID = try container.stringIdentifier(.authorID)
         createdAt = try container.v2Date(.createdAt)
     }

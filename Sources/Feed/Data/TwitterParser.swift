@@ -6,8 +6,11 @@ import Storage
 /// Decoding is `JSONDecoder` over private `Decodable` shapes, one set per format. Only what a
 /// ``Tweet`` needs is required (id, text, date, author); every other field may be absent. Ids are
 /// read from their string form (`id_str`, v2 string ids), a numeric `id` only when there is no
-/// string form, and never through a `Double`. Any problem is a ``FeedParseError`` naming the
-/// JSON path that failed, e.g. `$.statuses[2].created_at`; this never traps, whatever the bytes.
+/// string form, and never through a `Double`; an id is positive, whole and written without a
+/// leading zero. Tweet text comes HTML-escaped from both API versions (`&amp;`, `&lt;`, `&gt;`)
+/// and is unescaped once; names are not escaped by the API and are kept as sent. Any problem
+/// is a ``FeedParseError`` naming the JSON path that failed, e.g. `$.statuses[2].created_at`;
+/// this never traps, whatever the bytes.
 public enum TwitterParser {
     /// Parses `data` as an answer in `format`.
     ///

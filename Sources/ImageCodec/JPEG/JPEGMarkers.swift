@@ -2,7 +2,8 @@
 /// big-endian length that counts itself. After `SOS` comes entropy-coded data, in which `FF` is
 /// always followed by `00` (a stuffed byte) or a restart marker `D0`...`D7`.
 ///
-/// Used only to make test data (``ImageCodec/corrupted(_:)``), never to decode.
+/// Used to make test data (``ImageCodec/corrupted(_:)``), and when decoding only to find the
+/// APP14 "Adobe" marker, which libjpeg reads but TurboJPEG does not report.
 enum JPEGMarkers {
     /// Define Quantization Table(s).
     static let dqt: UInt8 = 0xDB
@@ -12,6 +13,23 @@ enum JPEGMarkers {
     static let sos: UInt8 = 0xDA
     /// End Of Image.
     static let eoi: UInt8 = 0xD9
+    /// APP14, where Adobe applications write their "Adobe" segment.
+    static let app14: UInt8 = 0xEE
+
+    /// The transform flag of the first APP14 "Adobe" segment before the first scan (0: CMYK or
+    /// RGB as stored, 1: YCbCr, 2: YCCK), or `nil` when there is none; libjpeg reads the same
+    /// segment, with the same length rule (at least 12 bytes of data after the length field).
+    static func adobeTransform(in bytes: UnsafeRawBufferPointer) -> UInt8? {
+        let identifier = Array("Adobe".utf8)
+        for offset in segmentOffsets(of: app14, in: bytes, beforeScan: true) {
+            let data = offset + 4  // After FF EE and the 2-byte length.
+            guard data + 12 <= bytes.count else { continue }
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            guard length >= 14, bytes[data..<data + 5].elementsEqual(identifier) else { continue }
+            return bytes[data + 11]
+        }
+        return nil
+    }
 
     /// Whether the data ends with an `EOI` marker, meaning it was not cut short.
     static func containsEnd(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -26,9 +44,12 @@ enum JPEGMarkers {
         }
     }
 
-    /// The offsets of the `FF` byte of every `marker` segment before `EOI`. Stops early at
-    /// anything that is not a marker where one should be, or at the end of the data.
-    static func segmentOffsets(of marker: UInt8, in bytes: UnsafeRawBufferPointer) -> [Int] {
+    /// The offsets of the `FF` byte of every `marker` segment before `EOI` (or, with
+    /// `beforeScan`, before the first `SOS`). Stops early at anything that is not a marker where
+    /// one should be, or at the end of the data.
+    static func segmentOffsets(
+        of marker: UInt8, in bytes: UnsafeRawBufferPointer, beforeScan: Bool = false
+    ) -> [Int] {
         var offsets: [Int] = []
         var offset = 2  // After SOI.
         while offset + 1 < bytes.count, bytes[offset] == 0xFF {
@@ -37,7 +58,7 @@ enum JPEGMarkers {
                 offset += 1
                 continue
             }
-            if code == eoi { break }
+            if code == eoi || (beforeScan && code == sos) { break }
             if code == marker { offsets.append(offset) }
             offset += 2
             if isStandalone(code) { continue }

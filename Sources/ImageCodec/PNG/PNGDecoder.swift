@@ -22,6 +22,10 @@ enum PNGDecoder {
             let byteCount = try ImageCodec.decodedByteCount(
                 width: width, height: height, maxPixels: maxPixels)
             image.pointee.format = cpng_format_rgba
+            // A 16-bit file without gAMA, cHRM or sRGB would otherwise be taken as linear light
+            // and gamma-encoded on the way to 8 bits (50% gray 0x8080 read as 186, not 128);
+            // such files hold sRGB samples (Pillow writes them so), and browsers read them so.
+            image.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
             var succeeded = false
             let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) {
                 buffer, initializedCount in

@@ -87,13 +87,15 @@ public final class TweetStore: TweetCaching {
         }
         if !knownOrder.isEmpty {
             let upsertUser = try db.cachedStatement(sql: """
-                INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, ?, ?, ?)
+                INSERT INTO user (id, name, screenName, avatarURL) VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), ?)
                 ON CONFLICT(id) DO UPDATE SET name = excluded.name, screenName = excluded.screenName,
                     avatarURL = excluded.avatarURL
                 """)
             for id in knownOrder {
                 guard let author = known[id] else { continue }
-                try upsertUser.execute(arguments: [author.id, author.name, author.screenName, author.avatarURL])
+                try upsertUser.execute(arguments: [
+                    author.id, exactText(author.name), exactText(author.screenName), author.avatarURL,
+                ])
             }
         }
         let unknownOnly = unknownOrder.filter { known[$0] == nil }
@@ -136,7 +138,7 @@ public final class TweetStore: TweetCaching {
             let end = min(start + tweetsPerStatement, tweets.count)
             let sql = """
                 INSERT INTO tweet (id, text, createdAt, authorID) VALUES \(
-                    Array(repeating: "(?, ?, ?, ?)", count: end - start).joined(separator: ", "))
+                    Array(repeating: "(?, CAST(? AS TEXT), ?, ?)", count: end - start).joined(separator: ", "))
                 ON CONFLICT(id) DO UPDATE SET text = excluded.text, createdAt = excluded.createdAt,
                     authorID = excluded.authorID
                 """
@@ -147,7 +149,7 @@ public final class TweetStore: TweetCaching {
             values.reserveCapacity((end - start) * 4)
             for tweet in tweets[start..<end] {
                 values.append(tweet.id)
-                values.append(tweet.text)
+                values.append(exactText(tweet.text))
                 values.append(tweet.createdAt.timeIntervalSince1970)
                 values.append(tweet.author.id)
             }
@@ -158,15 +160,34 @@ public final class TweetStore: TweetCaching {
 
     private static func latest(limit: Int, in db: Database) throws -> [Tweet] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT tweet.id, tweet.text, tweet.createdAt, user.id, user.name, user.screenName, user.avatarURL
+            SELECT tweet.id, CAST(tweet.text AS BLOB), tweet.createdAt,
+                user.id, CAST(user.name AS BLOB), CAST(user.screenName AS BLOB), user.avatarURL
             FROM tweet JOIN user ON user.id = tweet.authorID
             ORDER BY tweet.id DESC LIMIT ?
             """, arguments: [limit])
         return rows.map { row in
             Tweet(
-                id: row[0], text: row[1], createdAt: Date(timeIntervalSince1970: row[2]),
-                author: TwitterUser(id: row[3], name: row[4], screenName: row[5], avatarURL: row[6]))
+                id: row[0], text: text(fromUTF8: row[1]), createdAt: Date(timeIntervalSince1970: row[2]),
+                author: TwitterUser(
+                    id: row[3], name: text(fromUTF8: row[4]), screenName: text(fromUTF8: row[5]), avatarURL: row[6]))
         }
+    }
+
+    /// `text` (a tweet's text, a user's names) as a value that keeps every character when bound
+    /// with `CAST(? AS TEXT)`.
+    ///
+    /// GRDB binds a `String` as a C string (`sqlite3_bind_text` with length -1) and reads one
+    /// with `String(cString:)`, so a NUL inside a tweet (`"a\0b"`) would be stored and read back
+    /// cut at the NUL. Its UTF-8 bytes as a blob carry their length; SQLite's `CAST` stores them
+    /// as the same TEXT, NUL included. An empty text stays a string: an empty blob binds as NULL.
+    private static func exactText(_ text: String) -> any DatabaseValueConvertible {
+        text.isEmpty ? text : Data(text.utf8)
+    }
+
+    /// A text read back with `CAST(text AS BLOB)`, whole (see ``exactText(_:)``); a text cell
+    /// holding invalid UTF-8 (written by another program) is repaired, never dropped.
+    private static func text(fromUTF8 bytes: Data?) -> String {
+        String(decoding: bytes ?? Data(), as: UTF8.self)
     }
 
     static func reason(_ error: any Error) -> String {
