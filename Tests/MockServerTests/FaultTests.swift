@@ -41,6 +41,9 @@ final class FaultTests: ServerTestCase {
     }
 
     func test_stallAfter_sendsExactlyThatManyBytesThenNothing() {
+        // Given the image rendered once (a first render alone can take 0.6 s on a loaded machine)
+        XCTAssertEqual(get("/images/1.png").status, 200)
+
         // When the client waits 600 ms in all
         let result = get("/images/1.png?stall_after=1000", timeout: 0.6)
 
