@@ -8,8 +8,8 @@ import XCTest
 final class JournalLoadTests: ServerTestCase {
     private static let entries = 10_000
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
+    /// Fills the journal in-process (10,000 requests over HTTP would take seconds).
+    private func fillJournal() {
         // Search queries as a feed client sends them, long and full of characters JSON escapes
         // (about 25 MB of JSON in all): building the answer takes long enough to show who waits.
         let search = String(repeating: "q=\"café\" \\ \u{1}", count: 60)
@@ -23,16 +23,17 @@ final class JournalLoadTests: ServerTestCase {
     }
 
     func test_fullJournal_onTheMainPort_doesNotHoldUpHealth() throws {
+        fillJournal()
         try assertHealthStaysPrompt(whileServingTheJournalFrom: server.baseURL)
     }
 
     func test_fullJournal_onTheAdminPort_doesNotHoldUpHealth() throws {
+        fillJournal()
         try assertHealthStaysPrompt(whileServingTheJournalFrom: server.adminURL)
     }
 
     func test_journalEndpoint_onTheMainPort_holdsEveryAnsweredRequest() throws {
         // It used to skip waiting on the main port (it would have blocked the journalling thread).
-        server.resetJournal()
         let client = CurlClient()
         struct Page: Decodable { let requests: [RequestRecord] }
         for round in 1...50 {
@@ -65,6 +66,6 @@ final class JournalLoadTests: ServerTestCase {
                 + "\(Int(result.elapsed * 1000)) ms; /health during it: \(latencies.count) requests, "
                 + "slowest \(Int(slowest * 1000)) ms")
         // Had it waited for the journal, the slowest would take most of the journal's time.
-        XCTAssertLessThan(slowest, max(0.05, result.elapsed / 4), "a /health waited for the journal", line: line)
+        XCTAssertLessThan(slowest, max(0.1, result.elapsed / 3), "a /health waited for the journal", line: line)
     }
 }
