@@ -106,6 +106,7 @@ final class ImageStore: Sendable {
 
     // MARK: - Rendering
 
+    /// The lane of `key`'s rendering: large above ``largeImagePixels``.
     static func lane(for key: ImageKey) -> RenderQueue.Lane {
         key.width * key.height > largeImagePixels ? .large : .small
     }
