@@ -40,7 +40,7 @@ struct MockServerCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("idle-timeout"),
-        help: "Seconds a connection may send nothing before it is closed (0: never; stalled and delayed requests are exempt).")
+        help: "Seconds a connection may go without traffic before it is closed (0: never; stalled and delayed requests are exempt).")
     var idleTimeout = 60
 
     func validate() throws {

@@ -25,10 +25,10 @@ extension MockServer {
         /// with a 503 and the connection closed; when 64 such connections are open too, new
         /// ones are closed as soon as they are accepted. They never hang.
         public var connectionLimit: Int
-        /// How long a connection may send nothing (a half-sent request, an idle keep-alive)
-        /// before it is closed, in whole seconds (rounded up); `nil` or zero: never. Suspended
-        /// connections (`delay`, `drip`, `stall_after`, images being generated) are exempt while
-        /// suspended. Default 60 s.
+        /// How long a connection may go without traffic either way (a half-sent request, an idle
+        /// keep-alive, a client that stopped reading) before it is closed, in whole seconds
+        /// (rounded up); `nil` or zero: never. Suspended connections (`delay`, `drip` between
+        /// steps, `stall_after`, images being generated) are exempt while suspended. Default 60 s.
         public var idleTimeout: Duration?
         /// Tweets already on the timeline when the server starts.
         public var initialTweetCount: Int

@@ -5,9 +5,10 @@ import Foundation
 /// Up to ``MockServer/Configuration/connectionLimit`` connections per port are served. The next
 /// ``overflowReserve`` are accepted only to answer their first request with a 503 and close; past
 /// those, connections are closed as soon as they are accepted (the accept policy), so a client
-/// never hangs in the listen backlog. A connection that sends nothing for the idle timeout (a
-/// half-sent request, a forgotten keep-alive) is closed by libmicrohttpd; suspended connections
-/// (delays, drips, stalls, images and journals being built) are exempt while suspended.
+/// never hangs in the listen backlog. A connection without traffic for the idle timeout (a
+/// half-sent request, a forgotten keep-alive, a client that stopped reading) is closed by
+/// libmicrohttpd, which does not count the time a connection is suspended (delays, drips,
+/// stalls, images and journals being built) and restarts the count when it is resumed.
 extension ServerCore {
     /// Connections per port beyond the limit that are answered with a 503 before being closed.
     static let overflowReserve = 64
