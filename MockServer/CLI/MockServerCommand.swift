@@ -33,6 +33,16 @@ struct MockServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(
+        name: .customLong("connection-limit"),
+        help: "Connections served at once per port; past it, requests get a 503 (at least 1).")
+    var connectionLimit = 10_000
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may go without traffic before it is closed (0: never; stalled and delayed requests are exempt).")
+    var idleTimeout = 60
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         if let adminPort, !(0...65_535).contains(adminPort) {
@@ -44,6 +54,10 @@ struct MockServerCommand: AsyncParsableCommand {
         if let adminPort, adminPort != 0, adminPort == port {
             throw ValidationError("--admin-port must differ from --port")
         }
+        guard (1...1_000_000).contains(connectionLimit) else {
+            throw ValidationError("--connection-limit must be 1...1000000, not \(connectionLimit)")
+        }
+        guard idleTimeout >= 0 else { throw ValidationError("--idle-timeout must be 0 or more seconds, not \(idleTimeout)") }
         guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
             throw ValidationError("--token must be non-empty and contain no spaces")
         }
@@ -61,7 +75,8 @@ struct MockServerCommand: AsyncParsableCommand {
         logger.logLevel = level
         let configuration = MockServer.Configuration(
             host: host, port: port, adminPort: adminPort ?? (port == 0 ? 0 : port + 1), token: token,
-            startOffline: offline, logger: logger)
+            startOffline: offline, logger: logger, connectionLimit: connectionLimit,
+            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout))
         let server: MockServer
         do {
             server = try MockServer.start(configuration)

@@ -21,8 +21,15 @@ extension MockServer {
         /// How many finished requests the journal keeps (oldest dropped first).
         public var journalCapacity: Int
         /// Most simultaneous connections per port (libmicrohttpd's default of 1,020 is too low
-        /// for stall tests; past the limit new connections wait in the backlog).
+        /// for stall tests), at least 1. Past the limit a new connection's request is answered
+        /// with a 503 and the connection closed; when 64 such connections are open too, new
+        /// ones are closed as soon as they are accepted. They never hang.
         public var connectionLimit: Int
+        /// How long a connection may go without traffic either way (a half-sent request, an idle
+        /// keep-alive, a client that stopped reading) before it is closed, in whole seconds
+        /// (rounded up); `nil` or zero: never. Suspended connections (`delay`, `drip` between
+        /// steps, `stall_after`, images being generated) are exempt while suspended. Default 60 s.
+        public var idleTimeout: Duration?
         /// Tweets already on the timeline when the server starts.
         public var initialTweetCount: Int
 
@@ -37,6 +44,7 @@ extension MockServer {
             logger: Logger = MockServer.quietLogger,
             journalCapacity: Int = 10_000,
             connectionLimit: Int = 10_000,
+            idleTimeout: Duration? = .seconds(60),
             initialTweetCount: Int = 40
         ) {
             self.host = host
@@ -48,6 +56,7 @@ extension MockServer {
             self.logger = logger
             self.journalCapacity = journalCapacity
             self.connectionLimit = connectionLimit
+            self.idleTimeout = idleTimeout
             self.initialTweetCount = initialTweetCount
         }
     }

@@ -15,7 +15,8 @@ public import Foundation
 /// stalled connections cost no CPU and do not slow ordinary requests, and ``stop()`` returns
 /// promptly whatever is open. The server shares no code with the clients it tests.
 public final class MockServer: Sendable {
-    private let core: ServerCore
+    /// Internal rather than private: tests reach the engine (journal, image store) through it.
+    let core: ServerCore
 
     private init(core: ServerCore) {
         self.core = core

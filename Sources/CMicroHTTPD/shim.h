@@ -16,17 +16,19 @@
 #include <sys/eventfd.h>
 #endif
 
-/// Starts a daemon bound to `addr` (port 0 picks a free port) with a request-completed and a
-/// connection-notification callback, both receiving `cls`. Returns NULL when it cannot start.
+/// Starts a daemon bound to `addr` (port 0 picks a free port) with an accept policy, a
+/// request-completed and a connection-notification callback, all receiving `cls`. An idle timeout
+/// of 0 means none. Returns NULL when it cannot start.
 static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             const struct sockaddr *addr,
+                                            MHD_AcceptPolicyCallback accept_policy,
                                             MHD_AccessHandlerCallback handler,
                                             void *cls,
                                             MHD_RequestCompletedCallback completed,
                                             MHD_NotifyConnectionCallback notify,
                                             unsigned int connection_limit,
                                             unsigned int idle_timeout_seconds) {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, cls,
+    return MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls,
                             MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, cls,

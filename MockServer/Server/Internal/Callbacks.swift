@@ -11,13 +11,17 @@ enum Callbacks {
         guard let cls, let connection, let slot, let uploadSize else { return MHD_Result.NO }
         let daemon = Unmanaged<DaemonHandle>.fromOpaque(cls).takeUnretainedValue()
         guard let existing = slot.pointee else {
+            let info = cmhd_connection_socket_context(connection).map {
+                Unmanaged<ConnectionInfo>.fromOpaque($0).takeUnretainedValue()
+            }
             let context = RequestContext(
                 daemon: daemon,
                 method: method.map { String(cString: $0) } ?? "GET",
                 path: url.map { String(cString: $0) } ?? "/",
-                connectionID: Int(bitPattern: cmhd_connection_socket_context(connection)),
+                connectionID: info?.id ?? 0,
                 arrival: monotonicNanoseconds())
             context.connection = connection
+            context.overLimit = info?.overLimit ?? false
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             return MHD_Result.YES
         }
@@ -40,14 +44,38 @@ enum Callbacks {
         slot.pointee = nil
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
         context.connection = nil
-        Unmanaged<DaemonHandle>.fromOpaque(cls).takeUnretainedValue().core.finish(context, termination: termination)
+        let core = Unmanaged<DaemonHandle>.fromOpaque(cls).takeUnretainedValue().core
+        if case .waitingForImage = context.phase {
+            // The client left (or the server stops) before its image was ready.
+            switch context.route {
+            case .image(let key, _), .avatar(let key): core.images.leave(key, waiter: ObjectIdentifier(context))
+            default: break
+            }
+        }
+        core.finish(context, termination: termination)
     }
 
-    /// A TCP connection opened: number it, so the journal shows connection reuse.
+    /// A TCP connection opened: number it (so the journal shows connection reuse) and count it
+    /// against the limit. Closed: forget it.
     static let connection: MHD_NotifyConnectionCallback = { cls, _, socketContext, code in
-        guard let cls, let socketContext, code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED else { return }
-        let core = Unmanaged<DaemonHandle>.fromOpaque(cls).takeUnretainedValue().core
-        socketContext.pointee = UnsafeMutableRawPointer(bitPattern: core.makeConnectionID())
+        guard let cls, let socketContext else { return }
+        let daemon = Unmanaged<DaemonHandle>.fromOpaque(cls).takeUnretainedValue()
+        if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
+            let open = daemon.open.add(1, ordering: .relaxed).newValue
+            let info = ConnectionInfo(id: daemon.core.makeConnectionID(), overLimit: open > daemon.limit)
+            socketContext.pointee = Unmanaged.passRetained(info).toOpaque()
+        } else if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_CLOSED {
+            daemon.open.subtract(1, ordering: .relaxed)
+            if let info = socketContext.pointee { Unmanaged<ConnectionInfo>.fromOpaque(info).release() }
+            socketContext.pointee = nil
+        }
+    }
+
+    /// A connection was accepted: keep it unless the port is full even counting the connections
+    /// kept only to be answered with a 503 (libmicrohttpd then closes it at once).
+    static let accept: MHD_AcceptPolicyCallback = { cls, _, _ in
+        guard let cls else { return MHD_Result.NO }
+        return ServerCore.accepts(on: Unmanaged<DaemonHandle>.fromOpaque(cls).takeUnretainedValue()) ? MHD_Result.YES : MHD_Result.NO
     }
 
     /// Body bytes for shaped responses (`drip`, `stall_after`, `truncate`, `bytes`).
@@ -75,6 +103,19 @@ enum Callbacks {
         let collector = Unmanaged<ArgumentCollector>.fromOpaque(cls).takeUnretainedValue()
         collector.pairs.append((String(cString: key), value.map { String(cString: $0) }))
         return MHD_Result.YES
+    }
+}
+
+/// What the server knows of one TCP connection (its libmicrohttpd socket context).
+final class ConnectionInfo: Sendable {
+    /// The connection's id (same id: reused connection).
+    let id: Int
+    /// Opened past the port's connection limit: its request is answered with a 503.
+    let overLimit: Bool
+
+    init(id: Int, overLimit: Bool) {
+        self.id = id
+        self.overLimit = overLimit
     }
 }
 

@@ -17,9 +17,11 @@ struct ImageKey: Hashable, Sendable {
     let format: ImageFormat
 }
 
-/// Generation failed (the encoder refused); answered with a 500.
+/// Generation failed (the encoder refused: a 500) or was refused (too much queued: a 503).
 struct ImageGenerationError: Error, Sendable, Hashable {
     let message: String
+    /// The HTTP status the request is answered with.
+    var status = 500
 }
 
 /// Renders the server's deterministic images: a mosaic of tiles whose colours derive from the
@@ -32,19 +34,21 @@ enum ImageGenerator {
     /// Above this many pixels the image has no noise (cheap to render and to compress).
     static let noiseLimit = 4_000_000
 
-    /// The encoded image.
-    static func render(_ key: ImageKey) throws(ImageGenerationError) -> Data {
+    /// The encoded image. Once `cancelled` returns true the remaining rows are left blank and
+    /// the caller discards the result: the encoder cannot be stopped midway, so this only saves
+    /// the drawing (about a tenth of a 20000×20000 PNG's time), not the compression.
+    static func render(_ key: ImageKey, cancelled: () -> Bool = { false }) throws(ImageGenerationError) -> Data {
         let pattern = Pattern(key)
         do {
             switch key.format {
             case .png:
                 let level = key.width * key.height > noiseLimit ? 1 : 6
                 return try ImageCodec.encodePNG(width: key.width, height: key.height, compressionLevel: level) { y, row in
-                    pattern.fill(row: y, into: row)
+                    if !cancelled() { pattern.fill(row: y, into: row) }
                 }
             case .jpeg:
                 return try ImageCodec.encodeJPEG(width: key.width, height: key.height, quality: 85) { y, row in
-                    pattern.fill(row: y, into: row)
+                    if !cancelled() { pattern.fill(row: y, into: row) }
                 }
             }
         } catch {

@@ -17,6 +17,11 @@ enum RequestPhase: Sendable {
     case delaying(until: UInt64)
     /// Suspended until an image is generated.
     case waitingForImage
+    /// `/__admin/requests`: suspended (polling until the deadline, monotonic ns) while answers
+    /// already sent are still being journalled.
+    case settlingJournal(until: UInt64)
+    /// `/__admin/requests`: suspended while a worker encodes the journal.
+    case encodingJournal
     /// A response was queued.
     case responded
 }
@@ -46,6 +51,8 @@ final class RequestContext: @unchecked Sendable {
     var faults = FaultParameters()
     var upload = Data()
     var uploadOverflow = false
+    /// The connection was opened past the port's connection limit (answered with a 503).
+    var overLimit = false
     /// Admin requests are served but not journalled.
     var isAdmin = false
     /// The reply queued (for the journal), with the wire shaping that applies to it.
@@ -83,10 +90,10 @@ final class RequestContext: @unchecked Sendable {
     /// Takes the reason of the last resumption, if any (polling thread).
     func takeWakeReason() -> WakeReason? { wakeReason.withLock { reason in defer { reason = nil }; return reason } }
 
-    /// Hands over a generated image (generator thread).
+    /// Hands over a generated image or an encoded journal (worker thread).
     func deliver(_ result: Result<SharedBytes, ImageGenerationError>) { delivered.withLock { $0 = result } }
 
-    /// Takes the handed-over image (polling thread).
+    /// Takes the handed-over bytes (polling thread).
     func takeDelivered() -> Result<SharedBytes, ImageGenerationError>? {
         delivered.withLock { result in defer { result = nil }; return result }
     }

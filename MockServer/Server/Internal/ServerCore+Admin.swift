@@ -30,13 +30,8 @@ extension ServerCore {
         case (_, "/__admin/offline"):
             return .json(200, object: ["offline": offline.load(ordering: .sequentiallyConsistent)])
         case (_, "/__admin/requests"):
-            // On the admin port (its own thread) wait for answers already sent to be journalled;
-            // on the main port that would block the very thread that journals them.
-            if context.role == .admin { settleJournal() }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let body = (try? encoder.encode(["requests": journal.records])) ?? Data("{\"requests\":[]}".utf8)
-            return .json(200, body)
+            // Served off the polling thread by `startJournal` (ServerCore+Journal.swift).
+            return .json(200, journalJSON())
         default:
             return .json(200, Catalog.json(base: baseURL(for: connection), adminBase: adminBaseURL(for: connection)))
         }

@@ -35,8 +35,10 @@ extension ServerCore {
             case .success(let bytes):
                 return send(shaped(imageReply(bytes, route: context.route), context), context: context, connection: connection)
             case .failure(let problem):
-                return send(.error(500, "could not generate the image: \(problem.message)"), context: context, connection: connection)
+                return send(.error(problem.status, "could not generate the image: \(problem.message)"), context: context, connection: connection)
             }
+        case .settlingJournal, .encodingJournal:
+            return continueJournal(context, connection: connection)
         case .responded:
             return MHD_Result.YES
         }
@@ -45,8 +47,14 @@ extension ServerCore {
     /// Validation, admin, token, `reset` and `delay`.
     private func begin(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         context.query = Self.query(of: connection)
+        if context.overLimit {
+            return send(Self.connectionLimitReply(limit: context.daemon.limit), context: context, connection: connection)
+        }
         if context.path.hasPrefix("/__admin/") {
             context.isAdmin = true
+            if context.path == "/__admin/requests", context.method == "GET" || context.method == "HEAD" {
+                return startJournal(context, connection: connection)
+            }
             return send(adminReply(context, connection: connection), context: context, connection: connection)
         }
         if context.role == .admin && context.path != "/health" {
@@ -108,7 +116,7 @@ extension ServerCore {
             }
             context.phase = .waitingForImage
             guard scheduler.suspend(context, connection: connection, until: nil) else { return MHD_Result.NO }
-            images.load(key) { [scheduler] result in
+            images.load(key, waiter: ObjectIdentifier(context)) { [scheduler] result in
                 context.deliver(result)
                 scheduler.resume(context, reason: .ready)
             }
@@ -255,7 +263,7 @@ extension ServerCore {
 
     /// Queues `reply`: in one piece from its buffer, or through the reader when the wire is
     /// shaped or the declared length differs from the bytes (`bytes=N`).
-    private func send(_ reply: Reply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+    func send(_ reply: Reply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         context.reply = reply
         context.phase = .responded
         let response: OpaquePointer?

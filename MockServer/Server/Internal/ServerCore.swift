@@ -8,11 +8,17 @@ final class DaemonHandle: Sendable {
     let id: Int
     let role: DaemonRole
     unowned let core: ServerCore
+    /// Connections served at once; the next ``ServerCore/overflowReserve`` get a 503, later ones
+    /// are closed as soon as they are accepted.
+    let limit: Int
+    /// Connections open right now (counted by the connection-notification callback).
+    let open = Atomic<Int>(0)
 
-    init(id: Int, role: DaemonRole, core: ServerCore) {
+    init(id: Int, role: DaemonRole, core: ServerCore, limit: Int) {
         self.id = id
         self.role = role
         self.core = core
+        self.limit = limit
     }
 }
 
@@ -64,6 +70,8 @@ final class ServerCore: Sendable {
     private let nextDaemonID = Atomic<Int>(1)
     /// Runs offline switches asked for from a polling thread, after the answer went out.
     private let control = DispatchQueue(label: "mockserver.control")
+    /// Encodes the journal for `GET /__admin/requests`, off the polling threads.
+    let journalEncoder = DispatchQueue(label: "mockserver.journal")
 
     /// Prepares a server; nothing listens until ``start()``.
     init(configuration: MockServer.Configuration) throws(MockServerError) {
@@ -143,6 +151,7 @@ final class ServerCore: Sendable {
             }
             return (listeners.main, listeners.admin)
         }
+        images.stop()
         if let main { stopDaemon(main) }
         if let admin { stopDaemon(admin) }
         scheduler.shutdown()
@@ -168,16 +177,18 @@ final class ServerCore: Sendable {
     // MARK: - Daemons
 
     private func listen(role: DaemonRole, on address: SocketAddress, limit: Int) throws(MockServerError) -> Running {
-        let handle = DaemonHandle(id: nextDaemonID.add(1, ordering: .relaxed).oldValue, role: role, core: self)
+        let limit = min(max(1, limit), Self.maximumConnectionLimit)
+        let handle = DaemonHandle(id: nextDaemonID.add(1, ordering: .relaxed).oldValue, role: role, core: self, limit: limit)
         let retained = Unmanaged.passRetained(handle).toOpaque()
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
-        if role == .main { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
-        // No idle timeout (last argument 0): a suspended or slow connection ends when its
-        // client leaves or the server stops, never behind a test's back.
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        // libmicrohttpd stops accepting (connections hang in the backlog) once its own limit is
+        // reached, so its limit stays above ours: the accept policy refuses before it is reached.
+        // Its idle timeout does not run while a connection is suspended (delay, drip, stall,
+        // image or journal being built) and restarts when it is resumed.
         let daemon = address.withSockaddr { sockaddr in
             cmhd_start(
-                flags, sockaddr, Callbacks.access, retained, Callbacks.completed, Callbacks.connection,
-                UInt32(clamping: limit), 0)
+                flags, sockaddr, Callbacks.accept, Callbacks.access, retained, Callbacks.completed,
+                Callbacks.connection, UInt32(limit + Self.overflowReserve + 1), idleTimeoutSeconds)
         }
         guard let daemon else {
             Unmanaged<DaemonHandle>.fromOpaque(retained).release()

@@ -1,0 +1,139 @@
+import DequeModule
+import Foundation
+import Synchronization
+
+/// Runs image renderings on threads of its own, in two lanes, so that rendering never blocks a
+/// shared (Dispatch or Swift concurrency) thread and a small image never waits behind a huge one.
+///
+/// Each lane is a bounded FIFO drained by at most a fixed number of dedicated threads. A thread
+/// is started when work arrives and no more than the lane's number are running; it takes jobs
+/// until the FIFO is empty and then ends, so an idle server holds no rendering thread at all.
+/// Jobs not started yet can be withdrawn (their clients all left) and ``stop()`` drops them all.
+final class RenderQueue: Sendable {
+    /// Which FIFO a rendering goes to.
+    enum Lane: Int, CaseIterable, Sendable {
+        /// Images up to ``ImageStore/largeImagePixels``: two threads.
+        case small
+        /// Larger images: one thread at a time (a 20000×20000 rendering takes seconds and,
+        /// for JPEG, a whole frame of memory), at a lower CPU priority.
+        case large
+
+        /// Threads that drain the lane at most.
+        var threads: Int { self == .small ? 2 : 1 }
+        /// Jobs the lane queues at most (beyond, ``RenderQueue/enqueue(_:lane:work:)`` refuses).
+        var capacity: Int { self == .small ? 1_024 : 16 }
+        /// The `nice` increment of the lane's threads.
+        var niceness: Int32 { self == .small ? 0 : 10 }
+    }
+
+    /// Why a job was not queued.
+    enum Refusal: Error, Sendable {
+        /// The lane's FIFO holds ``Lane/capacity`` jobs already.
+        case full(Lane)
+        /// ``RenderQueue/stop()`` was called.
+        case stopped
+    }
+
+    private struct Job {
+        let ticket: RenderTicket
+        let work: @Sendable () -> Void
+    }
+
+    private struct LaneState {
+        var jobs = Deque<Job>()
+        /// Threads alive for the lane.
+        var running = 0
+        /// Of those, threads inside a job.
+        var busy = 0
+    }
+
+    private struct State {
+        var lanes = Array(repeating: LaneState(), count: Lane.allCases.count)
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Queues `work` on `lane`, starting a thread for it if the lane has fewer than its number.
+    func enqueue(_ ticket: RenderTicket, lane: Lane, work: @escaping @Sendable () -> Void) throws(Refusal) {
+        let startThread = try state.withLock { (state) throws(Refusal) -> Bool in
+            guard !state.stopped else { throw .stopped }
+            guard state.lanes[lane.rawValue].jobs.count < lane.capacity else { throw .full(lane) }
+            state.lanes[lane.rawValue].jobs.append(Job(ticket: ticket, work: work))
+            guard state.lanes[lane.rawValue].running < lane.threads else { return false }
+            state.lanes[lane.rawValue].running += 1
+            return true
+        }
+        guard startThread else { return }
+        let thread = Thread { [self] in drain(lane) }
+        thread.name = "mockserver-render-\(lane)"
+        thread.start()
+    }
+
+    /// Withdraws the job of `ticket` if it has not started; returns whether it was withdrawn.
+    @discardableResult
+    func withdraw(_ ticket: RenderTicket) -> Bool {
+        state.withLock { state in
+            for lane in Lane.allCases {
+                if let index = state.lanes[lane.rawValue].jobs.firstIndex(where: { $0.ticket === ticket }) {
+                    state.lanes[lane.rawValue].jobs.remove(at: index)
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Jobs waiting (not started) in `lane`.
+    func queued(_ lane: Lane) -> Int { state.withLock { $0.lanes[lane.rawValue].jobs.count } }
+
+    /// Jobs running in `lane`.
+    func running(_ lane: Lane) -> Int { state.withLock { $0.lanes[lane.rawValue].busy } }
+
+    /// Drops every job not started and refuses new ones; running jobs finish on their threads.
+    func stop() {
+        state.withLock { state in
+            state.stopped = true
+            for lane in Lane.allCases { state.lanes[lane.rawValue].jobs.removeAll() }
+        }
+    }
+
+    // MARK: - Threads
+
+    private func drain(_ lane: Lane) {
+        if lane.niceness != 0 {
+            // On Linux the nice value is per thread and `who` 0 names the calling thread: a huge
+            // rendering yields the CPU to the polling threads and the small lane.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, lane.niceness)
+        }
+        var finished = false
+        while let job = next(lane, finished: finished) {
+            job.work()
+            finished = true
+        }
+    }
+
+    /// The next job, counting the previous one as `finished`; `nil` ends the thread.
+    private func next(_ lane: Lane, finished: Bool) -> Job? {
+        state.withLock { state in
+            if finished { state.lanes[lane.rawValue].busy -= 1 }
+            guard !state.stopped, let job = state.lanes[lane.rawValue].jobs.popFirst() else {
+                state.lanes[lane.rawValue].running -= 1
+                return nil
+            }
+            state.lanes[lane.rawValue].busy += 1
+            return job
+        }
+    }
+}
+
+/// One rendering's identity and cancellation flag, shared by the store and the queue.
+final class RenderTicket: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    /// Marks the rendering abandoned: nobody waits for it any more.
+    func cancel() { flag.store(true, ordering: .relaxed) }
+
+    /// Whether the rendering was abandoned.
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
+}

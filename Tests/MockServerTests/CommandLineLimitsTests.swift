@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `mockserver --connection-limit N --idle-timeout SECONDS` reach the server.
+final class CommandLineLimitsTests: XCTestCase {
+    private var binary: URL { ChildProcess.product("mockserver") }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "build the products first: \(binary.path)")
+    }
+
+    func test_limitOptions_applyToTheServer() throws {
+        // Given a mockserver that serves two connections at once and drops idle ones after 1 s
+        let child = try ChildProcess(
+            binary, ["--port", "0", "--admin-port", "0", "--log-level", "warning", "--connection-limit", "2", "--idle-timeout", "1"])
+        defer { _ = child.waitForExit(timeout: 0) }
+        XCTAssertTrue(waitUntil { child.standardOutput.contains("listening on") }, child.standardError)
+        let port = try XCTUnwrap(Self.port(in: child.standardOutput))
+        let base = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)"))
+
+        // When two connections stall, a third is answered with a 503
+        let stalled = try (0..<2).map { _ in try RawConnection(port: port, get: "/health?stall_after=0") }
+        XCTAssertTrue(waitUntil { HTTP.get(base.appendingPathComponent("health"), timeout: 2).status == 503 })
+        // and a connection that sends half a request is closed after about a second
+        let half = try RawConnection(port: port, request: "GET /he")
+        let start = ProcessStats.now()
+        XCTAssertNotEqual(half.readAll(timeout: 5).end, .timedOut)
+        XCTAssertLessThan(ProcessStats.now() - start, 3.5)
+
+        child.send(SIGTERM)
+        XCTAssertEqual(child.waitForExit(timeout: 3), 0)
+        withExtendedLifetime(stalled) {}
+    }
+
+    func test_badLimitOptions_areRejectedWithAMessage() throws {
+        for arguments in [["--connection-limit", "0"], ["--idle-timeout", "-1"], ["--connection-limit", "many"]] {
+            let child = try ChildProcess(binary, ["--port", "0"] + arguments)
+            let status = child.waitForExit(timeout: 5)
+            XCTAssertNotNil(status, "\(arguments) exits by itself")
+            XCTAssertNotEqual(status, 0, "\(arguments)")
+            XCTAssertTrue(child.standardError.contains(arguments[0]), "\(arguments) names the option: \(child.standardError)")
+        }
+    }
+
+    private static func port(in text: String) -> Int? {
+        guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+}
