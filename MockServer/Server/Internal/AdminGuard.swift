@@ -11,13 +11,14 @@ import Synchronization
 ///   this machine, the main port does not serve the admin API at all: from the network it is
 ///   unreachable.
 final class AdminGuard: Sendable {
-    /// Test hook: treat the main listener as reachable from the network, as `0.0.0.0` would be
-    /// (tests listen on 127.0.0.1 only).
-    let treatsMainAsExposed = Atomic<Bool>(false)
+    /// Test hook: the listeners to treat as reachable from the network, as on `0.0.0.0` (tests
+    /// listen on 127.0.0.1 only). `[.main, .admin]` plays `--host 0.0.0.0`; `[.main]` plays
+    /// `--host 0.0.0.0 --admin-host 127.0.0.1`.
+    let simulatedExposure = Mutex<Set<DaemonRole>>([])
 
     /// Whether `listener` (the main one when `isMain`) can be reached from other machines.
     func isExposed(_ listener: SocketAddress, isMain: Bool) -> Bool {
-        !listener.isLoopback || (isMain && treatsMainAsExposed.load(ordering: .relaxed))
+        !listener.isLoopback || simulatedExposure.withLock { $0.contains(isMain ? .main : .admin) }
     }
 
     /// Whether the main port answers `/__admin/…`: not when the admin port stays on loopback

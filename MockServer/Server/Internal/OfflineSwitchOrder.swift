@@ -14,7 +14,8 @@ final class OfflineSwitchOrder: Sendable {
     private let applied = Mutex<UInt64>(0)
     /// Deferred switches run here, one at a time, in the order they were deferred.
     private let queue = DispatchQueue(label: "mockserver.offline-switch")
-    private let pending = Atomic<Int>(0)
+    /// Commands carried out or dropped so far (tests wait for it to reach the issued count).
+    private let done = Atomic<UInt64>(0)
     /// Test hook: runs on the queue before each deferred switch (e.g. to hold it back until a
     /// newer command has been applied, which makes the race deterministic).
     let beforeDeferredSwitch = Mutex<(@Sendable () -> Void)?>(nil)
@@ -37,14 +38,20 @@ final class OfflineSwitchOrder: Sendable {
 
     /// Runs `work` on the switch queue (after the test hook, if any).
     func later(_ work: @escaping @Sendable () -> Void) {
-        pending.add(1, ordering: .sequentiallyConsistent)
         queue.async { [self] in
             beforeDeferredSwitch.withLock { $0 }?()
             work()
-            pending.subtract(1, ordering: .sequentiallyConsistent)
         }
     }
 
-    /// Deferred switches not run yet.
-    var pendingCount: Int { pending.load(ordering: .sequentiallyConsistent) }
+    /// Counts a command as carried out or dropped (once per ticket, when its switch returns).
+    func markDone() {
+        done.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether every command issued so far has been carried out or dropped (a command asked on
+    /// the main port is carried out once its answer went out).
+    var isSettled: Bool {
+        done.load(ordering: .sequentiallyConsistent) == issued.load(ordering: .sequentiallyConsistent)
+    }
 }

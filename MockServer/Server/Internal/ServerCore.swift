@@ -115,6 +115,7 @@ final class ServerCore: Sendable {
     /// A command older than one already applied is dropped (see ``OfflineSwitchOrder``).
     func setOffline(_ goOffline: Bool, ticket: UInt64? = nil) throws(MockServerError) {
         let ticket = ticket ?? offlineSwitches.issue()
+        defer { offlineSwitches.markDone() }
         let address = endpoints.withLock { $0.main }
         let changed = try listeners.withLock { (listeners) throws(MockServerError) -> Bool in
             guard !listeners.stopped else { throw .stopped }
