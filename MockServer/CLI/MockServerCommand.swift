@@ -24,6 +24,14 @@ struct MockServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("admin-port"), help: "Admin port (default: main port + 1; 0 picks a free one).")
     var adminPort: Int?
 
+    @Option(
+        name: .customLong("admin-host"),
+        help: """
+            Address of the admin port (default: --host). With --host on the network and --admin-host 127.0.0.1, \
+            the admin API is reachable from this machine only (the main port refuses it too).
+            """)
+    var adminHost: String?
+
     @Option(help: "Bearer token the /1.1/ and /2/ endpoints require.")
     var token = "testbed-token"
 
@@ -73,17 +81,27 @@ struct MockServerCommand: AsyncParsableCommand {
         FileDescriptorLimit.raiseToMaximum()
         var logger = Logger(label: "mockserver")
         logger.logLevel = level
+        let requestedAdminPort = adminPort ?? (port == 0 ? 0 : port + 1)
         let configuration = MockServer.Configuration(
-            host: host, port: port, adminPort: adminPort ?? (port == 0 ? 0 : port + 1), token: token,
+            host: host, port: port, adminPort: requestedAdminPort, adminHost: adminHost, token: token,
             startOffline: offline, logger: logger, connectionLimit: connectionLimit,
             idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout))
         let server: MockServer
-        do {
+        do throws(MockServerError) {
             server = try MockServer.start(configuration)
+        } catch .invalidHost(let bad) {
+            throw ValidationError("mockserver: \(MockServerError.invalidHost(bad))")
         } catch {
-            throw ValidationError("mockserver: \(error)")
+            // A runtime failure, not a usage error: one line, exit status 1.
+            var line = "mockserver: \(error)"
+            if case .addressInUse(_, let busy) = error {
+                line += busy == port && port != 0 ? "; pick another with --port" : "; pick another with --admin-port"
+            }
+            sayError(line)
+            throw ExitCode.failure
         }
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL))\(offline ? ", main port OFFLINE" : "")")
+        if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
         say("Ctrl-C stops.")
@@ -95,6 +113,11 @@ struct MockServerCommand: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Writes a line to standard error at once.
+func sayError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
 
 /// Writes a line to standard output at once (unbuffered, so a piped log shows it immediately).
 func say(_ line: String) {

@@ -10,6 +10,10 @@ extension MockServer {
         /// The admin port (`/__admin/…` and `/health` only); 0 picks a free one; `nil` serves admin
         /// on the main port only. The admin port stays open while the server is offline.
         public var adminPort: Int?
+        /// The address the admin port listens on; `nil` (the default) means ``host``. Keep it on
+        /// loopback (`127.0.0.1`) while ``host`` serves the network: the main port then refuses
+        /// the admin API too, so it cannot be reached from other machines.
+        public var adminHost: String?
         /// The bearer token `/1.1/` and `/2/` endpoints require. Default `testbed-token`.
         public var token: String
         /// Start with the main port closed (as after `setOffline(true)`).
@@ -38,6 +42,7 @@ extension MockServer {
             host: String = "127.0.0.1",
             port: Int = 0,
             adminPort: Int? = 0,
+            adminHost: String? = nil,
             token: String = "testbed-token",
             startOffline: Bool = false,
             clock: any ServerClock = SystemServerClock(),
@@ -50,6 +55,7 @@ extension MockServer {
             self.host = host
             self.port = port
             self.adminPort = adminPort
+            self.adminHost = adminHost
             self.token = token
             self.startOffline = startOffline
             self.clock = clock

@@ -15,7 +15,8 @@ public import Foundation
 /// stalled connections cost no CPU and do not slow ordinary requests, and ``stop()`` returns
 /// promptly whatever is open. The server shares no code with the clients it tests.
 public final class MockServer: Sendable {
-    /// Internal rather than private: tests reach the engine (journal, image store) through it.
+    /// The server itself (internal: tests reach its parts, such as the journal and the image
+    /// store, through `@testable import`).
     let core: ServerCore
 
     private init(core: ServerCore) {
@@ -27,10 +28,36 @@ public final class MockServer: Sendable {
     }
 
     /// Starts a server (by default on 127.0.0.1, free ports for main and admin).
+    /// Logs a warning when the admin API answers beyond this machine (see ``exposureWarning``).
     public static func start(_ configuration: Configuration = Configuration()) throws(MockServerError) -> MockServer {
+        try start(configuration) { _ in }
+    }
+
+    /// Starts a server after `prepare` has set test hooks on its core.
+    static func start(_ configuration: Configuration, prepare: (ServerCore) -> Void) throws(MockServerError) -> MockServer {
         let core = try ServerCore(configuration: configuration)
-        try core.start()
-        return MockServer(core: core)
+        prepare(core)
+        do throws(MockServerError) {
+            try core.start()
+        } catch {
+            // libmicrohttpd does not say why it could not listen; a bind of our own tells.
+            if case .cannotListen(let host, let port) = error, let address = SocketAddress(host: host, port: port),
+                address.bindError() == EADDRINUSE
+            {
+                throw .addressInUse(host: host, port: port)
+            }
+            throw error
+        }
+        let server = MockServer(core: core)
+        if let warning = server.exposureWarning { core.logger.warning("\(warning)") }
+        return server
+    }
+
+    /// A warning when the admin API (no authentication) answers on an address other machines can
+    /// reach — `host` is not loopback and no loopback `adminHost` keeps it in — else `nil`.
+    /// ``start(_:)`` logs it; the `mockserver` command prints it too.
+    public var exposureWarning: String? {
+        core.adminGuard.exposureWarning(core.endpoints.withLock { $0 })
     }
 
     /// `http://host:port` of the main port (stays the same across the offline switch).
@@ -40,9 +67,8 @@ public final class MockServer: Sendable {
 
     /// `http://host:port` of the admin port, or the main port's when there is none.
     public var adminURL: URL {
-        let endpoints = core.endpoints.withLock { $0 }
-        guard let port = endpoints.adminPort else { return baseURL }
-        return URL(string: "http://\(endpoints.main.with(port: port).authority)")!
+        guard let admin = core.endpoints.withLock({ $0.admin }) else { return baseURL }
+        return URL(string: "http://\(admin.authority)")!
     }
 
     /// The main port.
@@ -76,8 +102,7 @@ public final class MockServer: Sendable {
 
     /// Clears the journal and the `flaky` counters.
     public func resetJournal() {
-        core.journal.reset()
-        core.offlineFirst.withLock { $0 = nil }
+        core.resetJournal()
     }
 
     /// Connections suspended right now (delayed, dripping between steps, stalled, or waiting

@@ -4,6 +4,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidHost(String)
     /// libmicrohttpd could not listen on the address (port taken, no permission…).
     case cannotListen(host: String, port: Int)
+    /// Another socket already listens on the address and port (`EADDRINUSE`).
+    case addressInUse(host: String, port: Int)
     /// The server was stopped; it cannot be switched back on.
     case stopped
     /// The scheduler thread's epoll or eventfd could not be created (errno).
@@ -16,6 +18,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
             return "'\(host)' is not an IP address to listen on (use e.g. 127.0.0.1, ::1 or localhost)"
         case .cannotListen(let host, let port):
             return "cannot listen on \(host):\(port) (is the port in use?)"
+        case .addressInUse(let host, let port):
+            return "port \(port) on \(host) is in use (EADDRINUSE)"
         case .stopped:
             return "the mock server was stopped"
         case .systemResource(let what, let code):

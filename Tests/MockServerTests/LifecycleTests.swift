@@ -24,7 +24,7 @@ final class LifecycleTests: ServerTestCase {
             XCTAssertEqual(error as? MockServerError, .invalidHost("not-an-address"))
         }
         XCTAssertThrowsError(try MockServer.start(.init(port: server.port))) { error in
-            XCTAssertEqual(error as? MockServerError, .cannotListen(host: "127.0.0.1", port: server.port))
+            XCTAssertEqual(error as? MockServerError, .addressInUse(host: "127.0.0.1", port: server.port))
         }
     }
 

@@ -31,7 +31,7 @@ enum Catalog {
     static let faults: [Item] = [
         Item(name: "reset", valid: "1 or 0", description: "close the connection with a TCP RST, no response", example: "/images/1.png?reset=1"),
         Item(name: "delay", valid: "0...3600000 (ms)", description: "wait before the status line", example: "/images/1.png?delay=2000"),
-        Item(name: "flaky", valid: "0...1000000", description: "the first K requests for this URL get a 500 (reset by POST /__admin/reset)",
+        Item(name: "flaky", valid: "0...1000000", description: "the first K requests for this URL get a 500 (reset by POST /__admin/reset; 10,000 URLs counted, least recently requested forgotten first, then counted from zero)",
              example: "/images/1.png?flaky=2"),
         Item(name: "status", valid: "200...599", description: "answer with this status (429 adds x-rate-limit-reset)", example: "/images/1.png?status=503"),
         Item(name: "type", valid: "a media type", description: "answer with this Content-Type", example: "/images/1.png?type=text/html"),
@@ -46,7 +46,7 @@ enum Catalog {
              example: "/images/1.png?stall_after=1000"),
         Item(name: "drip", valid: "0...1000000000 (bytes/s; 0 = unpaced)", description: "pace the body, in steps of at most 100 ms",
              example: "/images/1.png?drip=100000"),
-        Item(name: "chunked", valid: "1 or 0", description: "chunked transfer encoding, no Content-Length (size limits must be enforced while streaming)",
+        Item(name: "chunked", valid: "1 or 0", description: "chunked transfer encoding, no Content-Length (size limits must be enforced while streaming); HEAD gets the Content-Length instead",
              example: "/images/1.png?bytes=30000000&chunked=1"),
     ]
 

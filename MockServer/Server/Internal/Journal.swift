@@ -1,11 +1,10 @@
 import DequeModule
 import Synchronization
 
-/// The bounded request journal and the per-URL `flaky` counters.
+/// The bounded request journal.
 final class Journal: Sendable {
     private struct State {
         var records = Deque<RequestRecord>()
-        var flakyCounts: [String: Int] = [:]
     }
 
     private let capacity: Int
@@ -27,19 +26,8 @@ final class Journal: Sendable {
     /// The records, oldest first.
     var records: [RequestRecord] { state.withLock { Array($0.records) } }
 
-    /// Counts one more request for `url` (path + query) and returns how many there have been.
-    func countFlaky(_ url: String) -> Int {
-        state.withLock { state in
-            state.flakyCounts[url, default: 0] += 1
-            return state.flakyCounts[url]!
-        }
-    }
-
-    /// Clears the records and the `flaky` counters.
+    /// Clears the records.
     func reset() {
-        state.withLock { state in
-            state.records.removeAll()
-            state.flakyCounts.removeAll()
-        }
+        state.withLock { $0.records.removeAll() }
     }
 }

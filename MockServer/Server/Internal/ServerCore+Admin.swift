@@ -12,6 +12,19 @@ extension ServerCore {
     ]
 
     func adminReply(_ context: RequestContext, connection: OpaquePointer) -> Reply {
+        let endpoints = endpoints.withLock { $0 }
+        if context.role == .main, !adminGuard.servesAdminOnMainPort(endpoints) {
+            let admin = endpoints.admin.map { " (\($0.authority))" } ?? ""
+            return .error(403, "the admin API is served on the admin port only\(admin), not on this port")
+        }
+        let refusal = adminGuard.refusal(
+            method: context.method, origin: Self.header("Origin", of: connection),
+            fetchSite: Self.header("Sec-Fetch-Site", of: connection),
+            requestHost: Self.header("Host", of: connection).flatMap(HostHeader.host), endpoints: endpoints)
+        if let refusal {
+            logger.warning("refused \(LogText.escaped(context.method)) \(LogText.escaped(context.path)): \(LogText.escaped(refusal))")
+            return .error(403, refusal)
+        }
         guard let methods = Self.adminEndpoints[context.path] else {
             return .error(404, "no admin endpoint \(context.path); known: \(Self.adminEndpoints.keys.sorted().joined(separator: ", "))")
         }
@@ -22,8 +35,7 @@ extension ServerCore {
         }
         switch (context.method, context.path) {
         case ("POST", "/__admin/reset"):
-            journal.reset()
-            offlineFirst.withLock { $0 = nil }
+            resetJournal()
             return .json(200, object: ["reset": true])
         case ("POST", "/__admin/offline"):
             return offlineSwitch(context)
@@ -33,8 +45,22 @@ extension ServerCore {
             // Served off the polling thread by `startJournal` (ServerCore+Journal.swift).
             return .json(200, journalJSON())
         default:
-            return .json(200, Catalog.json(base: baseURL(for: connection), adminBase: adminBaseURL(for: connection)))
+            let base = url(of: endpoints.main, context, connection: connection, endpoints: endpoints)
+            let adminBase = endpoints.admin.map { url(of: $0, context, connection: connection, endpoints: endpoints) }
+            return .json(200, Catalog.json(base: base, adminBase: adminBase))
         }
+    }
+
+    /// A request header's value, or `nil`.
+    static func header(_ name: String, of connection: OpaquePointer) -> String? {
+        MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    /// Clears the journal, the `flaky` counters and the `offline-first` scenario's progress.
+    func resetJournal() {
+        journal.reset()
+        flakyCounters.reset()
+        offlineFirst.withLock { $0 = nil }
     }
 
     /// `POST /__admin/offline {"offline": true|false}`. On the admin port the switch is done when
@@ -47,25 +73,32 @@ extension ServerCore {
         else {
             return .json(400, object: ["error": "expected a JSON body like {\"offline\": true}", "parameter": "offline", "valid": "true or false"])
         }
+        // The command's place in line is taken now, before the answer can reach the client.
+        let ticket = offlineSwitches.issue()
         if context.role == .admin {
             do {
-                try setOffline(value)
+                try setOffline(value, ticket: ticket)
             } catch {
                 return .error(500, "could not switch: \(error)")
             }
         } else {
-            context.afterCompletion = { [self] in setOfflineSoon(value) }
+            context.afterCompletion = { [self] in setOfflineSoon(value, ticket: ticket) }
         }
         return .json(200, object: ["offline": value])
     }
 
-    /// The admin port's URL as a client of this request would reach it, or `nil` without one.
-    private func adminBaseURL(for connection: OpaquePointer) -> String? {
-        guard let port = endpoints.withLock({ $0.adminPort }) else { return nil }
-        let base = baseURL(for: connection)
-        // Same host as the request used, the admin port instead of the main one.
-        guard let components = URLComponents(string: base), let host = components.host else { return nil }
-        let bracketed = host.contains(":") ? "[\(host)]" : host
-        return "http://\(bracketed):\(port)"
+    /// `http://host:port` of `listener` as the client of this request would reach it: the host it
+    /// used (its valid `Host` header) when the listener shares the address the request came to or
+    /// listens on every interface, else the listener's own address.
+    private func url(
+        of listener: SocketAddress, _ context: RequestContext, connection: OpaquePointer, endpoints: Endpoints
+    ) -> String {
+        let arrival = context.role == .admin ? endpoints.admin ?? endpoints.main : endpoints.main
+        if listener.host == arrival.host || listener.isWildcard,
+            let host = Self.header("Host", of: connection).flatMap(HostHeader.host)
+        {
+            return "http://\(host):\(listener.port)"
+        }
+        return "http://\(listener.authority)"
     }
 }

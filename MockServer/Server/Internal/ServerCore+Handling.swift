@@ -100,7 +100,7 @@ extension ServerCore {
     private func afterDelay(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         let faults = context.faults
         if faults.flaky > 0 {
-            let count = journal.countFlaky(context.path + "?" + context.query.canonical)
+            let count = flakyCounters.count(context.path + "?" + context.query.canonical)
             if count <= faults.flaky {
                 let reply = Reply.error(500, "flaky: failure \(count) of \(faults.flaky)")
                 return send(shaped(reply, context), context: context, connection: connection)
@@ -268,9 +268,12 @@ extension ServerCore {
         context.phase = .responded
         let response: OpaquePointer?
         if !context.isAdmin, context.faults.shapesWire || reply.length != reply.body.count {
-            context.usesReader = true
+            // HEAD: the declared length, never a body. libmicrohttpd does not call the reader
+            // then, but a chunked answer would still end with its last chunk (`0\r\n\r\n`).
+            let head = context.method == "HEAD"
+            context.usesReader = !head
             let retained = Unmanaged.passRetained(context).toOpaque()
-            let declared = context.faults.chunked ? Self.unknownSize : UInt64(reply.length)
+            let declared = context.faults.chunked && !head ? Self.unknownSize : UInt64(reply.length)
             response = MHD_create_response_from_callback(
                 declared, Self.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
             if response == nil { Unmanaged<RequestContext>.fromOpaque(retained).release() }
@@ -281,7 +284,7 @@ extension ServerCore {
             if response == nil { Unmanaged<SharedBytes>.fromOpaque(retained).release() }
         }
         guard let response else {
-            logger.error("libmicrohttpd could not create a response for \(context.path)")
+            logger.error("libmicrohttpd could not create a response for \(LogText.escaped(context.path))")
             return MHD_Result.NO
         }
         MHD_add_response_header(response, "Content-Type", reply.contentType)
@@ -381,8 +384,10 @@ extension ServerCore {
             bytes: bytes, ms: Int((now - context.arrival) / 1_000_000), fault: context.faults.summary,
             connection: context.connectionID, started: milliseconds(at: context.arrival), outcome: outcome)
         journal.append(record)
+        let target = LogText.escaped(record.path + (record.query.isEmpty ? "" : "?" + record.query))
+        let fault = record.fault.isEmpty ? "" : " [" + LogText.escaped(record.fault) + "]"
         logger.info(
-            "\(record.method) \(record.path)\(record.query.isEmpty ? "" : "?" + record.query) → \(record.status) \(record.bytes) B \(record.ms) ms\(record.fault.isEmpty ? "" : " [" + record.fault + "]") \(outcome)")
+            "\(LogText.escaped(record.method)) \(target) → \(record.status) \(record.bytes) B \(record.ms) ms\(fault) \(outcome)")
         if succeeded, status == 200, case .image(_, scenario: .offlineFirst) = context.route {
             offlineFirstServed(context.path)
         }
@@ -415,27 +420,15 @@ extension ServerCore {
         return String(cString: value) == "Bearer \(configuration.token)"
     }
 
-    /// `http://` plus the request's `Host` header (so a phone on the LAN gets reachable URLs),
-    /// else the bound address.
+    /// `http://` plus the request's `Host` header (so a phone on the LAN gets reachable URLs)
+    /// when it is a valid host (see ``HostHeader``), else the bound address.
     func baseURL(for connection: OpaquePointer) -> String {
-        if let raw = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Host") {
-            let host = String(cString: raw)
-            let allowed = host.utf8.allSatisfy(Self.isHostByte)
-            if !host.isEmpty, host.utf8.count <= 255, allowed { return "http://\(host)" }
+        if let raw = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Host"),
+            let authority = HostHeader.authority(String(cString: raw))
+        {
+            return "http://\(authority)"
         }
         return "http://\(endpoints.withLock { $0.main.authority })"
-    }
-
-    /// Letters, digits, `.`, `-`, `_`, `:` and the brackets of an IPv6 literal.
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: ":"):
-            return true
-        case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"):
-            return true
-        default:
-            return false
-        }
     }
 
     // MARK: - offline-first

@@ -41,7 +41,8 @@ final class ServerCore: Sendable {
     /// Where the server listens, once bound.
     struct Endpoints: Sendable {
         var main: SocketAddress
-        var adminPort: Int?
+        /// The admin listener (its port is the configured one until bound); `nil` without one.
+        var admin: SocketAddress?
     }
 
     let configuration: MockServer.Configuration
@@ -63,13 +64,17 @@ final class ServerCore: Sendable {
     let handedOver = Atomic<Int>(0)
     /// The image URLs the `offline-first` scenario still waits for, when armed.
     let offlineFirst = Mutex<Set<String>?>(nil)
+    /// Orders the offline switches: the last command wins.
+    let offlineSwitches = OfflineSwitchOrder()
+    /// The `flaky` counts per URL, bounded.
+    let flakyCounters = FlakyCounters()
+    /// Who may use the admin API.
+    let adminGuard = AdminGuard()
     let endpoints: Mutex<Endpoints>
 
     private let listeners = Mutex(Listeners())
     private let nextConnectionID = Atomic<Int>(1)
     private let nextDaemonID = Atomic<Int>(1)
-    /// Runs offline switches asked for from a polling thread, after the answer went out.
-    private let control = DispatchQueue(label: "mockserver.control")
     /// Encodes the journal for `GET /__admin/requests`, off the polling threads.
     let journalEncoder = DispatchQueue(label: "mockserver.journal")
 
@@ -78,11 +83,14 @@ final class ServerCore: Sendable {
         guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
             throw .invalidHost(configuration.host)
         }
+        let adminHost = configuration.adminHost ?? configuration.host
+        guard let adminAddress = SocketAddress(host: adminHost, port: 0) else { throw .invalidHost(adminHost) }
+        if let port = configuration.adminPort, !(0...65_535).contains(port) { throw .cannotListen(host: adminHost, port: port) }
         self.configuration = configuration
         logger = configuration.logger
         journal = Journal(capacity: configuration.journalCapacity)
         timeline = TweetTimeline(epoch: configuration.clock.now(), initialCount: configuration.initialTweetCount)
-        endpoints = Mutex(Endpoints(main: address, adminPort: configuration.adminPort))
+        endpoints = Mutex(Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }))
         scheduler = try ConnectionScheduler()
     }
 
@@ -95,11 +103,11 @@ final class ServerCore: Sendable {
             listeners.withLock { $0.main = main }
             let bound = requested.with(port: Int(cmhd_bind_port(main.daemon)))
             endpoints.withLock { $0.main = bound }
-            if let port = configuration.adminPort {
-                let admin = try listen(role: .admin, on: bound.with(port: port), limit: 1_000)
+            if let requestedAdmin = endpoints.withLock({ $0.admin }) {
+                let admin = try listen(role: .admin, on: requestedAdmin, limit: 1_000)
                 listeners.withLock { $0.admin = admin }
                 let adminPort = Int(cmhd_bind_port(admin.daemon))
-                endpoints.withLock { $0.adminPort = adminPort }
+                endpoints.withLock { $0.admin = requestedAdmin.with(port: adminPort) }
             }
             if configuration.startOffline { try setOffline(true) }
         } catch {
@@ -112,10 +120,14 @@ final class ServerCore: Sendable {
 
     /// Closes or reopens the main port. Closing resumes every suspended connection, drops open
     /// keep-alive connections and makes new ones refused; reopening binds the same port.
-    func setOffline(_ goOffline: Bool) throws(MockServerError) {
+    /// A command older than one already applied is dropped (see ``OfflineSwitchOrder``).
+    func setOffline(_ goOffline: Bool, ticket: UInt64? = nil) throws(MockServerError) {
+        let ticket = ticket ?? offlineSwitches.issue()
+        defer { offlineSwitches.markDone() }
         let address = endpoints.withLock { $0.main }
         let changed = try listeners.withLock { (listeners) throws(MockServerError) -> Bool in
             guard !listeners.stopped else { throw .stopped }
+            guard offlineSwitches.admit(ticket) else { return false }
             if goOffline {
                 guard let main = listeners.main else { return false }
                 listeners.main = nil
@@ -134,10 +146,12 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// Switches later, from the control queue (for requests handled on a polling thread).
-    func setOfflineSoon(_ goOffline: Bool) {
-        control.async { [self] in
-            do { try setOffline(goOffline) } catch { logger.warning("offline switch failed: \(error)") }
+    /// Switches later, from the switch queue (for requests handled on a polling thread); the
+    /// command's place in line is taken now, or was taken when `ticket` was issued.
+    func setOfflineSoon(_ goOffline: Bool, ticket: UInt64? = nil) {
+        let ticket = ticket ?? offlineSwitches.issue()
+        offlineSwitches.later { [self] in
+            do { try setOffline(goOffline, ticket: ticket) } catch { logger.warning("offline switch failed: \(error)") }
         }
     }
 
