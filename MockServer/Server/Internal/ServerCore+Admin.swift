@@ -11,7 +11,10 @@ extension ServerCore {
         "/__admin/scenarios": ["GET", "HEAD"],
     ]
 
-    func adminReply(_ context: RequestContext, connection: OpaquePointer) -> Reply {
+    /// The admin guard: a 403 when this port does not serve the admin API, or when a browser page
+    /// of another origin asks for a change; `nil` when the request may go on. Runs before every
+    /// admin endpoint, including the journal, which is answered off the polling thread.
+    func adminRefusal(_ context: RequestContext, connection: OpaquePointer) -> Reply? {
         let endpoints = endpoints.withLock { $0 }
         if context.role == .main, !adminGuard.servesAdminOnMainPort(endpoints) {
             let admin = endpoints.admin.map { " (\($0.authority))" } ?? ""
@@ -21,10 +24,14 @@ extension ServerCore {
             method: context.method, origin: Self.header("Origin", of: connection),
             fetchSite: Self.header("Sec-Fetch-Site", of: connection),
             requestHost: Self.header("Host", of: connection).flatMap(HostHeader.host), endpoints: endpoints)
-        if let refusal {
-            logger.warning("refused \(LogText.escaped(context.method)) \(LogText.escaped(context.path)): \(LogText.escaped(refusal))")
-            return .error(403, refusal)
-        }
+        guard let refusal else { return nil }
+        logger.warning("refused \(LogText.escaped(context.method)) \(LogText.escaped(context.path)): \(LogText.escaped(refusal))")
+        return .error(403, refusal)
+    }
+
+    /// The answer of an admin endpoint the guard let through (``adminRefusal(_:connection:)``).
+    func adminReply(_ context: RequestContext, connection: OpaquePointer) -> Reply {
+        let endpoints = endpoints.withLock { $0 }
         guard let methods = Self.adminEndpoints[context.path] else {
             return .error(404, "no admin endpoint \(context.path); known: \(Self.adminEndpoints.keys.sorted().joined(separator: ", "))")
         }

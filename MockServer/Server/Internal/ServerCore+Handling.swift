@@ -52,6 +52,9 @@ extension ServerCore {
         }
         if context.path.hasPrefix("/__admin/") {
             context.isAdmin = true
+            if let refusal = adminRefusal(context, connection: connection) {
+                return send(refusal, context: context, connection: connection)
+            }
             if context.path == "/__admin/requests", context.method == "GET" || context.method == "HEAD" {
                 return startJournal(context, connection: connection)
             }
