@@ -1,5 +1,5 @@
 # Testbed: the two commands a fresh machine needs are `make run` and `make test`.
-.PHONY: run test conformance bench deps build clean
+.PHONY: run test conformance bench fuzz sanitize deps build clean
 
 ARGS ?=
 
@@ -28,9 +28,20 @@ conformance: deps
 bench:
 	bash ci/bench.sh $(ARGS)
 
+## fuzz: libFuzzer (with ASan) on the Twitter parsers, ImageCodec, MockServer's query parsing and
+## its admin JSON, FUZZ_SECONDS each (default 60; about 6 minutes with the build); new inputs are
+## merged into Fuzz/Corpus/<target>/, findings saved in .build-fuzz/findings/. FUZZ_TARGETS="image"
+fuzz: deps
+	bash ci/fuzz.sh
+
+## sanitize: the suites of Networking, MockServer, ImageCache, Storage and the screens under
+## ThreadSanitizer, then AddressSanitizer (own scratch paths; about 30 minutes); any report fails
+sanitize: deps
+	bash ci/sanitize.sh
+
 ## build: build every target
 build: deps
 	swift build
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-tsan .build-asan .build-fuzz Benchmarks/.build

@@ -157,6 +157,13 @@ let package = Package(
         .executableTarget(
             name: "storecrash", dependencies: ["Storage", "BrokenStores"], path: "Tests/StoreCrashHelper",
             swiftSettings: strict),
+        // Fuzzing: one `(Data) -> String?` per target, the libFuzzer executable that `make fuzz`
+        // builds with -DFUZZING (otherwise a replayer of files), and the corpus replay in `make test`.
+        .target(
+            name: "FuzzHarness", dependencies: ["Feed", "ImageCodec", "MockServer"], path: "Tests/FuzzHarness",
+            swiftSettings: strict),
+        .executableTarget(name: "fuzz", dependencies: ["FuzzHarness"], path: "Tests/FuzzTargets", swiftSettings: strict),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [

@@ -74,10 +74,7 @@ extension ServerCore {
     /// the answer is sent; on the main port it happens right after the answer went out (the main
     /// port cannot close under its own request).
     private func offlineSwitch(_ context: RequestContext) -> Reply {
-        guard !context.uploadOverflow,
-            let object = try? JSONSerialization.jsonObject(with: context.upload) as? [String: Any],
-            let value = object["offline"] as? Bool
-        else {
+        guard !context.uploadOverflow, let value = OfflineCommand.value(in: context.upload) else {
             return .json(400, object: ["error": "expected a JSON body like {\"offline\": true}", "parameter": "offline", "valid": "true or false"])
         }
         // The command's place in line is taken now, before the answer can reach the client.

@@ -1,0 +1,31 @@
+public import Foundation
+
+/// The code one fuzz target feeds arbitrary bytes to, and the rules it checks on the result.
+///
+/// The libFuzzer executable (`Tests/FuzzTargets`) and the corpus replay tests
+/// (`Tests/FuzzReplayTests`) call the same ``check(_:)``, so a crash found by fuzzing and saved in
+/// `Fuzz/Corpus/<target>/` stays fixed in every `make test`.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// The three Twitter answer formats of `TwitterParser`.
+    case twitter
+    /// `ImageCodec.probe` and `ImageCodec.decode` (PNG and JPEG).
+    case image
+    /// The mock server's query reading: `QueryParameters`, `FaultParameters` and `Route`.
+    case query
+    /// The mock server's admin JSON: the `POST /__admin/offline` body.
+    case admin
+
+    /// Runs `data` through the target's code.
+    ///
+    /// - Returns: `nil` when every rule held (a typed error is a good answer to bad bytes), else
+    ///   one sentence naming the broken rule. A trap is a finding too; this function never traps
+    ///   on its own.
+    public func check(_ data: Data) -> String? {
+        switch self {
+        case .twitter: return TwitterFuzz.check(data)
+        case .image: return ImageFuzz.check(data)
+        case .query: return QueryFuzz.check(data)
+        case .admin: return AdminFuzz.check(data)
+        }
+    }
+}
