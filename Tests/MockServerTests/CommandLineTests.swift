@@ -18,7 +18,8 @@ final class CommandLineTests: XCTestCase {
         let child = try ChildProcess(binary, ["--port", "0", "--admin-port", "0"])
         defer { _ = child.waitForExit(timeout: 0) }
         let base = try XCTUnwrap(waitForBaseURL(child), child.standardError)
-        XCTAssertTrue(child.standardOutput.contains("Faults"), "the scenario catalog is printed at start")
+        // The catalog follows the URLs on standard output, possibly in a later read.
+        XCTAssertTrue(waitUntil { child.standardOutput.contains("Faults") }, "the scenario catalog is printed at start")
 
         // When
         XCTAssertEqual(HTTP.get(base.appendingPathComponent("health")).status, 200)
