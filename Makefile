@@ -29,13 +29,13 @@ bench:
 	bash ci/bench.sh $(ARGS)
 
 ## fuzz: libFuzzer (with ASan) on the Twitter parsers, ImageCodec, MockServer's query parsing and
-## its admin JSON, FUZZ_SECONDS each (default 60; about 6 minutes with the build); new inputs are
+## its admin JSON, FUZZ_SECONDS each (default 60; about 8 minutes with the build); new inputs are
 ## merged into Fuzz/Corpus/<target>/, findings saved in .build-fuzz/findings/. FUZZ_TARGETS="image"
 fuzz: deps
 	bash ci/fuzz.sh
 
 ## sanitize: the suites of Networking, MockServer, ImageCache, Storage and the screens under
-## ThreadSanitizer, then AddressSanitizer (own scratch paths; about 30 minutes); any report fails
+## ThreadSanitizer, then AddressSanitizer (own scratch paths; about 20 minutes); any report fails
 sanitize: deps
 	bash ci/sanitize.sh
 

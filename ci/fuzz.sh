@@ -42,7 +42,9 @@ for target in $targets; do
   if FUZZ_TARGET=$target timeout -k 10 $((seconds + 300)) "$fuzzer" "$work" "$corpus" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len=16384 -detect_leaks=0 \
       -print_final_stats=1 -artifact_prefix="$findings/" "${keep_going[@]}" > "$scratch/$target.log" 2>&1; then
-    grep -E "^stat::(number_of_executed_units|new_units_added)|^Done " "$scratch/$target.log" | tr '\n' ' '
+    # (fork mode prints its totals on the '#N: cov:' lines instead)
+    { grep -E "^stat::(number_of_executed_units|new_units_added)|^Done " "$scratch/$target.log" ||
+      grep -E "^#[0-9]+: cov:" "$scratch/$target.log" | tail -1; } | tr '\n' ' '
     echo
     if [ "$(ls "$findings" | wc -l)" != "$found_before" ]; then
       echo "!! fuzz $target: went on past findings, see $findings/ (newest: $(ls -t "$findings" | head -3 | xargs))" >&2
