@@ -53,22 +53,6 @@ final class ScreenCommandRobustnessTests: XCTestCase {
         return Run(status: status, lines: lines, errors: child.standardError, seconds: seconds)
     }
 
-    /// The last state of each cell, from display and update lines.
-    private func cells(_ lines: [[String: Any]]) -> [[String: Any]] {
-        var cells: [[String: Any]] = []
-        for line in lines {
-            switch line["event"] as? String {
-            case "display": cells = line["cells"] as? [[String: Any]] ?? []
-            case "update":
-                if let index = line["index"] as? Int, let cell = line["cell"] as? [String: Any], cells.indices.contains(index) {
-                    cells[index] = cell
-                }
-            default: break
-            }
-        }
-        return cells
-    }
-
     private func feedArguments(database: URL) throws -> [String] {
         let tokenFile = folder.appendingPathComponent("token")
         try Data("\(server.token)\n".utf8).write(to: tokenFile)
@@ -89,8 +73,8 @@ final class ScreenCommandRobustnessTests: XCTestCase {
 
         // Then
         XCTAssertEqual(result.status, 0, result.errors)
-        XCTAssertEqual(cells(result.lines).count, 6)
-        XCTAssertTrue(cells(result.lines).allSatisfy { $0["state"] as? String == "loaded" }, "\(cells(result.lines))")
+        XCTAssertEqual(finalCells(result.lines).count, 6)
+        XCTAssertTrue(finalCells(result.lines).allSatisfy { $0["state"] as? String == "loaded" }, "\(finalCells(result.lines))")
     }
 
     func test_feed_onAReadOnlyFileSystem_showsTheCachedTweets_andSaysTheyCannotBeUpdated() throws {
@@ -132,7 +116,7 @@ final class ScreenCommandRobustnessTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.errors)
         XCTAssertTrue(result.errors.contains("the gallery list could not be loaded"), result.errors)
         XCTAssertTrue(result.lines.contains { $0["event"] as? String == "banner" && $0["text"] is String }, "\(result.lines)")
-        XCTAssertTrue(cells(result.lines).isEmpty)
+        XCTAssertTrue(finalCells(result.lines).isEmpty)
     }
 
     func test_gallery_whenTheServerRefusesConnections_settlesAtOnce() throws {

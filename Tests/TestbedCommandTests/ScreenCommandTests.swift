@@ -31,22 +31,6 @@ final class ScreenCommandTests: XCTestCase {
         return (status, lines, child.standardError)
     }
 
-    /// The last state of each cell, from display and update lines.
-    private func finalCells(_ lines: [[String: Any]]) -> [[String: Any]] {
-        var cells: [[String: Any]] = []
-        for line in lines {
-            switch line["event"] as? String {
-            case "display": cells = line["cells"] as? [[String: Any]] ?? []
-            case "update":
-                if let index = line["index"] as? Int, let cell = line["cell"] as? [String: Any], cells.indices.contains(index) {
-                    cells[index] = cell
-                }
-            default: break
-            }
-        }
-        return cells
-    }
-
     func test_gallery_mixed_printsEachCellsOutcomeAsJSONLines() throws {
         let result = try run([
             "gallery", "--server", server.baseURL.absoluteString, "--scenario", "mixed", "--cache", folder.path, "--lang", "en",
