@@ -4,14 +4,7 @@ import Foundation
 /// one parameter changed, written in one of three `Location` forms.
 struct RedirectTarget: Sendable, Equatable {
     /// How the `Location` is written (`location=`).
-    enum Form: String, Sendable, CaseIterable {
-        /// `http://host:port/images/1.png?redirect=1`
-        case absolute
-        /// `/images/1.png?redirect=1` (path-absolute reference)
-        case path
-        /// `1.png?redirect=1` (relative to the request's directory)
-        case relative
-    }
+    typealias Form = Fault.LocationForm
 
     /// The parameter to set, and its new value.
     let parameter: String
