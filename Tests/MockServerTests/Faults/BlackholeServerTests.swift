@@ -15,6 +15,11 @@ final class BlackholeServerTests: ServerTestCase {
         XCTAssertLessThan(result.elapsed, 1.5)
     }
 
+    func test_blackholeURL_connectNeverCompletes() throws {
+        let port = try XCTUnwrap(server.blackholeURL.port)
+        XCTAssertFalse(BlackholeTests.connectCompletes(port: port, within: 0.3), "the SYN is dropped: no connection, not a silent one")
+    }
+
     func test_staysABlackhole_whileTheServerIsOffline() throws {
         try server.setOffline(true)
         XCTAssertEqual(get("/health", timeout: 1).code, CurlCode.refused, "the main port refuses at once")

@@ -11,7 +11,7 @@ final class BlackholeTests: XCTestCase {
     }
 
     /// Starts a non-blocking connect and reports whether it completed within `wait` seconds.
-    private func connectCompletes(port: Int, within wait: Double) -> Bool {
+    static func connectCompletes(port: Int, within wait: Double) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         defer { close(fd) }
         var address = Loopback.address(port: port)
@@ -27,7 +27,7 @@ final class BlackholeTests: XCTestCase {
         let blackhole = try Blackhole(host: loopback())
         defer { blackhole.close() }
         XCTAssertNotEqual(blackhole.address.port, 0)
-        XCTAssertFalse(connectCompletes(port: blackhole.address.port, within: 0.3), "the SYN must be dropped, not answered")
+        XCTAssertFalse(Self.connectCompletes(port: blackhole.address.port, within: 0.3), "the SYN must be dropped, not answered")
     }
 
     func test_curl_timesOutConnecting_withExit28() throws {
