@@ -71,8 +71,8 @@ final class ConditionalRequestTests: XCTestCase {
 
     func test_strongTag_dependsOnBodyLengthAndType_andIsStable() {
         func tag(_ text: String, length: Int? = nil, type: String = "image/png") -> String {
-            let bytes = Array(text.utf8)
-            return bytes.withUnsafeBytes { EntityTag.strong(body: $0, length: length ?? bytes.count, contentType: type).headerValue }
+            let bytes = SharedBytes(text)
+            return EntityTag.strong(body: bytes, length: length ?? bytes.count, contentType: type).headerValue
         }
         XCTAssertEqual(tag("hello"), tag("hello"))
         XCTAssertNotEqual(tag("hello"), tag("hellp"))

@@ -7,9 +7,8 @@ struct EntityTag: Sendable, Hashable {
 
     /// The strong tag MockServer sends: a 64-bit FNV-1a digest of the body, its declared length
     /// and its media type, as 16 hex digits. Same bytes, length and type: same tag, in every run.
-    static func strong(body: UnsafeRawBufferPointer, length: Int, contentType: String) -> EntityTag {
-        var digest = FNV1a()
-        digest.add(body)
+    static func strong(body: SharedBytes, length: Int, contentType: String) -> EntityTag {
+        var digest = body.digest
         digest.add(UInt64(length))
         digest.add(contentType)
         return EntityTag(opaque: digest.hex, isWeak: false)

@@ -13,7 +13,7 @@ extension ServerCore {
             return reply
         }
         var reply = reply
-        let etag = EntityTag.strong(body: reply.body.buffer, length: reply.length, contentType: reply.contentType)
+        let etag = EntityTag.strong(body: reply.body, length: reply.length, contentType: reply.contentType)
         let modified = lastModified(of: context.route)
         let validators = [("ETag", etag.headerValue), ("Last-Modified", HTTPDate.string(modified))]
         reply.headers += validators
