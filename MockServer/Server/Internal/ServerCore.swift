@@ -91,6 +91,9 @@ final class ServerCore: Sendable {
         let adminHost = configuration.adminHost ?? configuration.host
         guard let adminAddress = SocketAddress(host: adminHost, port: 0) else { throw .invalidHost(adminHost) }
         if let port = configuration.adminPort, !(0...65_535).contains(port) { throw .cannotListen(host: adminHost, port: port) }
+        guard (0...65_535).contains(configuration.blackholePort) else {
+            throw .cannotListen(host: configuration.host, port: configuration.blackholePort)
+        }
         self.configuration = configuration
         logger = configuration.logger
         journal = Journal(capacity: configuration.journalCapacity)
@@ -114,7 +117,7 @@ final class ServerCore: Sendable {
                 let adminPort = Int(cmhd_bind_port(admin.daemon))
                 endpoints.withLock { $0.admin = requestedAdmin.with(port: adminPort) }
             }
-            let hole = try Blackhole(host: requested)
+            let hole = try Blackhole(host: requested.with(port: configuration.blackholePort))
             blackhole.withLock { $0 = hole }
             if configuration.startOffline { try setOffline(true) }
         } catch {

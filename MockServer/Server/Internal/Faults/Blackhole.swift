@@ -16,20 +16,22 @@ final class Blackhole: Sendable {
     /// The listening socket and the filler, until closed (`nil` after).
     private let sockets: Mutex<(listener: Int32, filler: Int32)?>
 
-    /// Opens a blackhole on `host` (a free port).
+    /// Opens a blackhole on `host` (its port; 0 picks a free one).
     init(host: SocketAddress) throws(MockServerError) {
         let family = host.isIPv6 ? AF_INET6 : AF_INET
         let listener = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw .systemResource("the blackhole's socket", errno: errno) }
-        var bound = host.with(port: 0)
+        var bound = host
         do throws(MockServerError) {
             let length = socklen_t(host.isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-            if host.isIPv6 {
-                var on: Int32 = 1
-                setsockopt(listener, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
-            }
+            // Like libmicrohttpd's listeners: a restart may rebind a fixed port at once.
+            var on: Int32 = 1
+            setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+            if host.isIPv6 { setsockopt(listener, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size)) }
             guard bound.withSockaddr({ bind(listener, $0, length) }) == 0 else {
-                throw .systemResource("the blackhole's socket (bind)", errno: errno)
+                let code = errno
+                if code == EADDRINUSE { throw .addressInUse(host: host.host, port: host.port) }
+                throw .systemResource("the blackhole's socket (bind)", errno: code)
             }
             // Backlog 0: the accept queue holds one connection; the filler takes that place.
             guard listen(listener, 0) == 0 else { throw .systemResource("the blackhole's socket (listen)", errno: errno) }
