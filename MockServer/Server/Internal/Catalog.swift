@@ -38,7 +38,7 @@ enum Catalog {
              description: "close the main port (connections refused) or reopen it; the admin port stays up", example: "/__admin/offline"),
         Item(name: "GET /__admin/offline", valid: "", description: "{\"offline\": bool}", example: "/__admin/offline"),
         Item(name: "GET /__admin/requests", valid: "", description: "the request journal, oldest first (10,000 at most)", example: "/__admin/requests"),
-        Item(name: "POST /__admin/reset", valid: "", description: "clear the journal and the flaky counters", example: "/__admin/reset"),
+        Item(name: "POST /__admin/reset", valid: "", description: "clear the journal and the flaky and fail_rate counters", example: "/__admin/reset"),
         Item(name: "GET /__admin/catalog", valid: "", description: "this catalog", example: "/__admin/catalog"),
     ]
 
