@@ -119,12 +119,13 @@ struct MockServerCommand: AsyncParsableCommand {
             sayError(line)
             throw ExitCode.failure
         }
+        let signals = Signals([SIGINT, SIGTERM])
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
         say("Ctrl-C stops.")
-        let signal = await Signals.next([SIGINT, SIGTERM])
+        let signal = await signals.next()
         say("\nmockserver: signal \(signal), stopping…")
         server.stop()
         say("mockserver: stopped")
