@@ -35,6 +35,11 @@ struct MockServerCommand: AsyncParsableCommand {
             """)
     var adminHost: String?
 
+    @Option(
+        name: .customLong("blackhole-port"),
+        help: "Port where connect() never completes, for connect timeouts (default: main port + 2; 0 picks a free one).")
+    var blackholePort: Int?
+
     @Option(help: "Bearer token the /1.1/ and /2/ endpoints require.")
     var token = "testbed-token"
 
@@ -65,6 +70,15 @@ struct MockServerCommand: AsyncParsableCommand {
         if let adminPort, adminPort != 0, adminPort == port {
             throw ValidationError("--admin-port must differ from --port")
         }
+        if let blackholePort, !(0...65_535).contains(blackholePort) {
+            throw ValidationError("--blackhole-port must be 0...65535, not \(blackholePort)")
+        }
+        if blackholePort == nil, port >= 65_534 {
+            throw ValidationError("--port \(port) leaves no room for the blackhole port; pass --blackhole-port")
+        }
+        if let blackholePort, blackholePort != 0, blackholePort == port || blackholePort == adminPort ?? port + 1 {
+            throw ValidationError("--blackhole-port must differ from --port and --admin-port")
+        }
         guard (1...1_000_000).contains(connectionLimit) else {
             throw ValidationError("--connection-limit must be 1...1000000, not \(connectionLimit)")
         }
@@ -85,10 +99,11 @@ struct MockServerCommand: AsyncParsableCommand {
         var logger = Logger(label: "mockserver")
         logger.logLevel = level
         let requestedAdminPort = adminPort ?? (port == 0 ? 0 : port + 1)
-        let configuration = MockServer.Configuration(
+        var configuration = MockServer.Configuration(
             host: host, port: port, adminPort: requestedAdminPort, adminHost: adminHost, token: token,
             startOffline: offline, logger: logger, connectionLimit: connectionLimit,
             idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout))
+        configuration.blackholePort = blackholePort ?? (port == 0 ? 0 : port + 2)
         let server: MockServer
         do throws(MockServerError) {
             server = try MockServer.start(configuration)
@@ -98,17 +113,19 @@ struct MockServerCommand: AsyncParsableCommand {
             // A runtime failure, not a usage error: one line, exit status 1.
             var line = "mockserver: \(error)"
             if case .addressInUse(_, let busy) = error {
-                line += busy == port && port != 0 ? "; pick another with --port" : "; pick another with --admin-port"
+                let option = busy == port && port != 0 ? "--port" : busy == configuration.blackholePort ? "--blackhole-port" : "--admin-port"
+                line += "; pick another with \(option)"
             }
             sayError(line)
             throw ExitCode.failure
         }
-        say("mockserver listening on \(server.baseURL) (admin \(server.adminURL))\(offline ? ", main port OFFLINE" : "")")
+        let signals = Signals([SIGINT, SIGTERM])
+        say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
         say("Ctrl-C stops.")
-        let signal = await Signals.next([SIGINT, SIGTERM])
+        let signal = await signals.next()
         say("\nmockserver: signal \(signal), stopping…")
         server.stop()
         say("mockserver: stopped")

@@ -36,6 +36,9 @@ extension MockServer {
         public var idleTimeout: Duration?
         /// Tweets already on the timeline when the server starts.
         public var initialTweetCount: Int
+        /// The port of the blackhole (an address on ``host`` where `connect()` never completes;
+        /// see ``MockServer/blackholeURL``); 0, the default, picks a free one.
+        public var blackholePort: Int = 0
 
         /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
         public init(

@@ -68,6 +68,10 @@ final class RequestContext: @unchecked Sendable {
     /// Runs once the response has been sent (used by the main-port offline switch).
     var afterCompletion: (@Sendable () -> Void)?
 
+    /// Whether the answer is headers only: a `HEAD`, or a 304 (whose `Content-Length` is the
+    /// body's it stands for, as RFC 9110 §8.6 allows; libmicrohttpd sends no body after either).
+    var sendsHeadersOnly: Bool { method == "HEAD" || reply?.status == 304 }
+
     /// The owning daemon's id.
     var daemonID: Int { daemon.id }
     /// Main or admin listener.

@@ -54,7 +54,8 @@ extension ServerCore {
         default:
             let base = url(of: endpoints.main, context, connection: connection, endpoints: endpoints)
             let adminBase = endpoints.admin.map { url(of: $0, context, connection: connection, endpoints: endpoints) }
-            return .json(200, Catalog.json(base: base, adminBase: adminBase))
+            let blackhole = self.blackhole.withLock { $0?.url }
+            return .json(200, Catalog.json(base: base, adminBase: adminBase, blackhole: blackhole))
         }
     }
 
@@ -63,11 +64,12 @@ extension ServerCore {
         MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
     }
 
-    /// `POST /__admin/reset`: clears the journal, the fault counters (`flaky`, which live apart from
-    /// the journal) and the `offline-first` scenario's progress.
+    /// `POST /__admin/reset`: clears the journal, the fault counters (`flaky` and `fail_rate`, which
+    /// live apart from the journal) and the `offline-first` scenario's progress.
     func resetState() {
         journal.reset()
         flakyCounters.reset()
+        failRateCounters.reset()
         offlineFirst.withLock { $0 = nil }
     }
 

@@ -7,7 +7,7 @@ import ImageCodec
 /// with the body shapers (`status` 2xx, `type`, `corrupt`, `bytes`) applied before it goes to the
 /// wire-shaping stage.
 extension ServerCore {
-    /// `flaky`, `status`, then the resource (after any `delay`).
+    /// `flaky`, `fail_rate`, the redirects, `status`, then the resource (after any `delay`).
     func reply(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         let faults = context.faults
         if faults.flaky > 0 {
@@ -16,6 +16,9 @@ extension ServerCore {
                 let reply = Reply.error(500, "flaky: failure \(count) of \(faults.flaky)")
                 return send(shaped(reply, context), context: context, connection: connection)
             }
+        }
+        if let reply = chanceOrRedirectReply(context, connection: connection) {
+            return send(shaped(reply, context), context: context, connection: connection)
         }
         if let status = faults.status, !(200...299).contains(status) {
             return send(shaped(statusReply(status, context), context), context: context, connection: connection)
@@ -39,7 +42,8 @@ extension ServerCore {
 
 
 
-    /// The body shapers: `status` (2xx), `type`, `corrupt`, `bytes`.
+    /// The body shapers: `status` (2xx), `type`, `corrupt`, `bytes`, then the validators
+    /// (`conditional`, `ranges`; see ``validated(_:_:)``).
     func shaped(_ reply: Reply, _ context: RequestContext) -> Reply {
         let faults = context.faults
         var reply = reply
@@ -50,7 +54,7 @@ extension ServerCore {
             reply.body = SharedBytes(ImageCodec.corrupted(original) ?? Self.damaged(original))
         }
         reply.length = faults.bytes ?? reply.body.count
-        return reply
+        return validated(reply, context)
     }
 
     /// Same length, bytes no parser accepts: the middle third becomes 0xFF (invalid UTF-8 too).

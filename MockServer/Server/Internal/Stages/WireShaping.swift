@@ -12,10 +12,11 @@ extension ServerCore {
         context.reply = reply
         context.phase = .responded
         let response: OpaquePointer?
-        if !context.isAdmin, context.faults.shapesWire || reply.length != reply.body.count {
-            // HEAD: the declared length, never a body. libmicrohttpd does not call the reader
-            // then, but a chunked answer would still end with its last chunk (`0\r\n\r\n`).
-            let head = context.method == "HEAD"
+        // A 206 starts inside the body, so it goes through the reader.
+        if !context.isAdmin, context.faults.shapesWire || reply.length != reply.body.count || reply.offset != 0 {
+            // HEAD and 304: the declared length, never a body. libmicrohttpd does not call the
+            // reader then, but a chunked answer would still end with its last chunk (`0\r\n\r\n`).
+            let head = context.sendsHeadersOnly
             context.usesReader = !head
             let retained = Unmanaged.passRetained(context).toOpaque()
             let declared = context.faults.chunked && !head ? Self.unknownSize : UInt64(reply.length)
@@ -32,9 +33,10 @@ extension ServerCore {
             logger.error("libmicrohttpd could not create a response for \(LogText.escaped(context.path))")
             return MHD_Result.NO
         }
-        MHD_add_response_header(response, "Content-Type", reply.contentType)
-        // Faults must never be masked by an HTTP cache between the server and the client.
-        MHD_add_response_header(response, "Cache-Control", "no-store")
+        if !reply.contentType.isEmpty { MHD_add_response_header(response, "Content-Type", reply.contentType) }
+        // Faults must never be masked by an HTTP cache between the server and the client,
+        // unless the request asks for another policy (`cache=`).
+        MHD_add_response_header(response, "Cache-Control", context.faults.cache ?? CacheControlValue.standard)
         for header in reply.headers {
             MHD_add_response_header(response, header.name, header.value)
         }
