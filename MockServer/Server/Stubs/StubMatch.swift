@@ -1,0 +1,7 @@
+/// What the store found for a request.
+enum StubMatch: Sendable {
+    /// This stub answers (its scenario, if any, has moved on).
+    case matched(Stub)
+    /// No stub answers; the near-miss report names the closest one (`nil` when there are no stubs).
+    case unmatched(report: String?)
+}
