@@ -136,6 +136,12 @@ enum StubParser {
         }
     }
 
+    /// Checks a stub built in Swift the way a parsed one is checked: its testbed faults.
+    static func checkTestbedFaults(_ stub: Stub) throws(StubError) {
+        guard let metadata = stub.metadata else { return }
+        try checkTestbedMetadata(metadata)
+    }
+
     // MARK: - Shared checks
 
     /// Refuses fields that are unknown or known but not implemented.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A regular expression as WireMock's `matches`, `urlPattern` and `urlPathPattern` use it: the
 /// whole value must match (Java's `Matcher.matches()`), and `.` matches line breaks too (WireMock

@@ -36,7 +36,7 @@ struct StubRootDirectory: Sendable {
             } catch {
                 throw StubError(.unreadable, field: "", reason: "cannot be read (\(error.localizedDescription))", file: name)
             }
-            do {
+            do throws(StubError) {
                 for stub in try StubParser.stubs(from: data) {
                     if let other = seen[stub.id] {
                         throw StubError(.duplicateID, field: "id", reason: "\(stub.id.uuidString.lowercased()) is also the id of a stub in \(other)")

@@ -16,6 +16,8 @@ final class StubStore: Sendable {
         let sequence: Int
         /// Loaded from `--root-dir` (kept by ``resetRuntimeStubs()``).
         let fromRootDirectory: Bool
+        /// The body's bytes, encoded once (`nil` for a body file, read when served).
+        let body: SharedBytes?
 
         /// Whether this entry is tried before `other`.
         func precedes(_ other: Entry) -> Bool {
@@ -52,6 +54,7 @@ final class StubStore: Sendable {
 
     /// Adds all of `stubs` or, when one id is taken (or repeats), none of them.
     func add(_ stubs: [Stub], fromRootDirectory: Bool) throws(StubError) {
+        for stub in stubs { try StubParser.checkTestbedFaults(stub) }
         try state.withLock { (state) throws(StubError) in
             var ids = Set<StubID>()
             for stub in stubs {
@@ -61,7 +64,8 @@ final class StubStore: Sendable {
                 }
             }
             for stub in stubs {
-                let entry = Entry(stub: stub, sequence: state.nextSequence, fromRootDirectory: fromRootDirectory)
+                let entry = Entry(
+                    stub: stub, sequence: state.nextSequence, fromRootDirectory: fromRootDirectory, body: Self.encodedBody(stub.response.body))
                 state.nextSequence += 1
                 state.byID[stub.id] = entry
                 if let path = stub.request.url.exactPath {
@@ -143,7 +147,7 @@ final class StubStore: Sendable {
 
     /// The stub that answers `request`, its scenario moved on; or the near-miss report.
     func match(_ request: StubRequestInfo) -> StubMatch {
-        let found: Stub? = state.withLock { state in
+        let found: Entry? = state.withLock { state in
             let exact = state.byPath[request.path] ?? []
             var (exactIndex, patternIndex) = (0, 0)
             while exactIndex < exact.count || patternIndex < state.patterns.count {
@@ -164,11 +168,11 @@ final class StubStore: Sendable {
                     if let required = stub.requiredScenarioState, required != current { continue }
                     if let next = stub.newScenarioState { state.scenarios[scenario] = next }
                 }
-                return stub
+                return entry
             }
             return nil
         }
-        if let found { return .matched(found) }
+        if let found { return .matched(found.stub, body: found.body) }
         let (entries, scenarios) = state.withLock { state in (Array(state.byID.values), state.scenarios) }
         guard !entries.isEmpty else { return .unmatched(report: nil) }
         return .unmatched(report: NearMissReport.closest(to: request, among: entries.map(\.stub), scenarios: scenarios))
@@ -179,6 +183,11 @@ final class StubStore: Sendable {
         random.withLock { generator in distribution.sample(using: &generator) }
     }
 
+    /// `count` bytes from the seeded generator (the `garbage` fault's).
+    func randomBytes(_ count: Int) -> [UInt8] {
+        random.withLock { generator in (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+    }
+
     /// Whether every part of `pattern` accepts `request` (scenarios aside).
     static func matches(_ pattern: StubRequest, _ request: StubRequestInfo) -> Bool {
         if let method = pattern.method, method != request.method { return false }
@@ -186,6 +195,17 @@ final class StubStore: Sendable {
         for (name, matcher) in pattern.queryParameters where !matcher.accepts(request.queryValues(name)) { return false }
         for (name, matcher) in pattern.headers where !matcher.accepts(request.headerValues(name)) { return false }
         return true
+    }
+
+    /// The bytes of an inline body (`nil` for a file).
+    private static func encodedBody(_ body: StubBody) -> SharedBytes? {
+        switch body {
+        case .none: return SharedBytes(Data())
+        case .text(let text): return SharedBytes(text)
+        case .json(let value): return SharedBytes(value.data)
+        case .bytes(let data): return SharedBytes(data)
+        case .file: return nil
+        }
     }
 
     /// Inserts `entry` into `list`, keeping matching order.

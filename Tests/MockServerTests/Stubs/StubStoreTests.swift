@@ -5,18 +5,19 @@ import XCTest
 
 /// Matching as WireMock does it: every matcher, priority, ties, ANY, scenarios.
 final class StubStoreTests: XCTestCase {
+    /// `request("/path")` is a GET; `request("POST", "/path")` names the method.
     private func request(
-        _ method: String = "GET", _ path: String, query: [(String, String?)] = [], headers: [(String, String)] = []
+        _ first: String, _ second: String? = nil, query: [(String, String?)] = [], headers: [(String, String)] = []
     ) -> StubRequestInfo {
         StubRequestInfo(
-            method: method, path: path, query: QueryParameters(pairs: query.map { (name: $0.0, value: $0.1) }),
+            method: second == nil ? "GET" : first, path: second ?? first, query: QueryParameters(pairs: query.map { (name: $0.0, value: $0.1) }),
             headers: headers.map { (name: $0.0, value: $0.1) })
     }
 
     private func stub(_ json: String) throws -> Stub { try Stub(json: Data(json.utf8)) }
 
     private func matched(_ store: StubStore, _ info: StubRequestInfo) -> Stub? {
-        if case .matched(let stub) = store.match(info) { return stub }
+        if case .matched(let stub, _) = store.match(info) { return stub }
         return nil
     }
 
@@ -182,6 +183,6 @@ final class StubStoreTests: XCTestCase {
         let elapsed = clock.measure {
             for _ in 0..<10_000 { _ = store.match(request("/items/500")) }
         }
-        XCTAssertLessThan(elapsed, .seconds(2), "10,000 matches among 1,000 stubs")
+        XCTAssertLessThan(elapsed, Duration.seconds(2), "10,000 matches among 1,000 stubs")
     }
 }
