@@ -148,6 +148,18 @@ final class StubServingTests: ServerTestCase {
         XCTAssertEqual(HTTP.get(server.adminURL.appendingPathComponent("x")).status, 404)
     }
 
+    func test_swiftBuilder_jsonLiterals() throws {
+        try server.addStub(
+            Stub(
+                request: .get(urlPath: "/lit").withQueryParameter("page", .equalTo("2")).withHeader("Accept", .contains("json")),
+                response: .json(status: 201, body: ["items": [1, "two", true, nil], "ratio": 0.5])))
+        let result = get("/lit?page=2", headers: ["Accept: application/json"])
+        XCTAssertEqual(result.status, 201)
+        XCTAssertEqual(result.json?["ratio"] as? Double, 0.5)
+        XCTAssertEqual((result.json?["items"] as? [Any])?.count, 4)
+        XCTAssertEqual(get("/lit?page=3", headers: ["Accept: application/json"]).status, 404)
+    }
+
     func test_swiftBuilder_servesAndRemoves() throws {
         let id = try server.addStub(Stub(request: .get(urlPath: "/api/items"), response: .json(body: .array([.integer(1)]))))
         let result = get("/api/items")
