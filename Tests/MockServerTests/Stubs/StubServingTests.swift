@@ -94,7 +94,7 @@ final class StubServingTests: ServerTestCase {
     }
 
     func test_delayedStubs_doNotHoldAThread() {
-        add(#"{"request": {"urlPath": "/slow"}, "response": {"fixedDelayMilliseconds": 400}}"#)
+        add(#"{"request": {"urlPath": "/slow"}, "response": {"fixedDelayMilliseconds": 1500}}"#)
         let waiting = (0..<20).map { _ in Background { [server] in HTTP.get(server!.url("/slow")) } }
         XCTAssertTrue(eventually { self.server.suspendedConnections >= 20 }, "all 20 wait suspended")
         XCTAssertEqual(get("/health").status, 200, "others are served meanwhile")
@@ -103,15 +103,15 @@ final class StubServingTests: ServerTestCase {
 
     func test_chunkedDribbleDelay_sendsPiecesOverTheDuration() {
         let body = String(repeating: "x", count: 1000)
-        add(#"{"request": {"urlPath": "/dribble"}, "response": {"body": "\#(body)", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 500}}}"#)
+        add(#"{"request": {"urlPath": "/dribble"}, "response": {"body": "\#(body)", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 1000}}}"#)
         let result = get("/dribble")
         XCTAssertEqual(result.body.count, 1000)
         XCTAssertEqual(result.headers["transfer-encoding"], "chunked")
-        XCTAssertGreaterThanOrEqual(result.elapsed, 0.49, "the last piece goes out at 500 ms")
+        XCTAssertGreaterThanOrEqual(result.elapsed, 0.99, "the last piece goes out at 1,000 ms")
         XCTAssertLessThan(result.elapsed, 3.0)
-        // The pieces arrive spread: after 250 ms only some of the body is there.
+        // The pieces arrive spread: after 500 ms (two pieces due) not all of the body is there.
         let raw = try? RawConnection(port: server.port, get: "/dribble")
-        let early = raw?.readAll(timeout: 0.25).data ?? Data()
+        let early = raw?.readAll(timeout: 0.5).data ?? Data()
         XCTAssertFalse(String(decoding: early, as: UTF8.self).contains(body), "not all at once")
         XCTAssertTrue(String(decoding: early, as: UTF8.self).contains("200 OK"))
     }
