@@ -128,6 +128,18 @@ final class StubServingTests: ServerTestCase {
         XCTAssertEqual(get("/plain?delay=-1").status, 400)
     }
 
+    func test_bodyShapers_applyToStubs_butEmptyIsRefused() {
+        add(#"{"request": {"urlPath": "/shape"}, "response": {"jsonBody": {"a": 1}, "headers": {"Content-Type": "application/json"}}}"#)
+        let malformed = get("/shape?malformed=1")
+        XCTAssertEqual(malformed.status, 200)
+        XCTAssertNil(try? JSONSerialization.jsonObject(with: malformed.body), "invalid JSON")
+        XCTAssertEqual(get("/shape?bytes=100").body.count, 100)
+        XCTAssertEqual(get("/shape?type=text/html").headers["content-type"], "text/html")
+        let empty = get("/shape?empty=1")
+        XCTAssertEqual(empty.status, 400)
+        XCTAssertEqual(empty.json?["parameter"] as? String, "empty")
+    }
+
     func test_aStubsOwnQueryParameter_isNotReadAsAFault() {
         add(#"{"request": {"urlPath": "/orders", "queryParameters": {"status": {"equalTo": "open"}}}, "response": {"body": "open orders"}}"#)
         let result = get("/orders?status=open")

@@ -149,6 +149,12 @@ final class StubStoreTests: XCTestCase {
         XCTAssertTrue(store.remove(root.id))
         XCTAssertFalse(store.remove(root.id))
         XCTAssertTrue(store.isEmpty)
+        store.resetRuntimeStubs()
+        XCTAssertEqual(store.stubs.map(\.id), [root.id], "a reset brings a removed root-directory stub back, as WireMock reloads its files")
+        store.removeAll()
+        XCTAssertTrue(store.isEmpty)
+        store.resetRuntimeStubs()
+        XCTAssertEqual(store.stubs.map(\.id), [root.id])
     }
 
     func test_addingSeveral_isAllOrNothing() throws {
