@@ -39,6 +39,13 @@ final class StubServingTests: ServerTestCase {
         XCTAssertNil(bytes.headers["content-type"], "no Content-Type unless the stub gives one, as in WireMock")
     }
 
+    func test_cacheControl_noStoreUnlessTheStubSetsItsOwn() {
+        add(#"{"request": {"urlPath": "/cached"}, "response": {"headers": {"Cache-Control": "max-age=60"}}}"#)
+        add(#"{"request": {"urlPath": "/plain"}}"#)
+        XCTAssertEqual(get("/cached").headers["cache-control"], "max-age=60")
+        XCTAssertEqual(get("/plain").headers["cache-control"], "no-store")
+    }
+
     func test_repeatedHeader_isSentOncePerValue() {
         add(#"{"request": {"urlPath": "/cookies"}, "response": {"headers": {"Set-Cookie": ["a=1", "b=2"]}}}"#)
         let raw = try? RawConnection(port: server.port, get: "/cookies")
