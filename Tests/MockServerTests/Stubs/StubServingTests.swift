@@ -64,6 +64,7 @@ final class StubServingTests: ServerTestCase {
         add(#"{"name": "list items", "request": {"method": "GET", "urlPath": "/api/items", "queryParameters": {"page": {"equalTo": "2"}}}, "response": {"status": 200}}"#)
         let miss = get("/api/items?page=3")
         XCTAssertEqual(miss.status, 404)
+        XCTAssertEqual(miss.headers["content-type"], "text/plain", "plain text, as WireMock's report")
         let text = String(decoding: miss.body, as: UTF8.self)
         XCTAssertTrue(text.contains("Request was not matched"), text)
         XCTAssertTrue(text.contains("list items"), text)
