@@ -61,6 +61,12 @@ extension Fault {
         case location
         /// `status=CODE`: answer with that status.
         case status
+        /// `empty_reply=1`: the connection closes without a byte.
+        case emptyReply = "empty_reply"
+        /// `garbage=1`: random bytes that are no HTTP, then the connection closes.
+        case garbage
+        /// `bad_chunk=1`: a chunked answer whose chunk framing is invalid.
+        case badChunk = "bad_chunk"
         /// `type=MIME`: answer with that `Content-Type`.
         case type
         /// `bytes=N`: a body of exactly N bytes.
@@ -98,7 +104,7 @@ extension Fault {
         /// The values the parameter accepts.
         var kind: ValueKind {
             switch self {
-            case .reset, .corrupt, .malformed, .empty, .chunked, .conditional, .ranges: .flag
+            case .reset, .corrupt, .malformed, .empty, .chunked, .conditional, .ranges, .emptyReply, .garbage, .badChunk: .flag
             case .delay: .integer(0...Self.maximumDelay, unit: "ms")
             case .flaky: .integer(0...1_000_000, unit: nil)
             case .failRate: .probability
@@ -119,7 +125,7 @@ extension Fault {
             switch self {
             case .reset: .connection
             case .delay: .beforeAnswer
-            case .flaky, .failRate, .seed, .redirect, .redirectLoop, .location, .status: .status
+            case .flaky, .failRate, .seed, .redirect, .redirectLoop, .location, .status, .emptyReply, .garbage, .badChunk: .status
             case .type, .bytes, .corrupt, .malformed, .empty, .cache, .conditional, .ranges: .body
             case .truncate, .stallAfter, .drip, .chunked: .wire
             }
@@ -152,6 +158,9 @@ extension Fault {
             case .redirectLoop: "a 302 redirect loop: redirect_loop=1 sends to the same URL with redirect_loop=2, which sends back (0 = off)"
             case .location: "how redirects write Location: absolute (http://host/path?query, the default), path (/path?query) or relative (last-segment?query)"
             case .status: "answer with that status (2xx keeps the resource; 429 adds x-rate-limit-reset, epoch seconds of server time + 60)"
+            case .emptyReply: "close the connection without sending a byte, after any delay (curl 52)"
+            case .garbage: "send random bytes that are no HTTP, then close the connection (curl 1 or 8)"
+            case .badChunk: "a 200 with chunked transfer encoding whose first chunk has an invalid size line, then close (curl 56)"
             case .type: "answer with that Content-Type"
             case .bytes: "the body is exactly N bytes: the resource, then zero filler (or cut at N)"
             case .corrupt: "same length and type; the image data is damaged so no standard decoder accepts it (the header still probes)"
@@ -181,6 +190,9 @@ extension Fault {
             case .redirectLoop: "/images/1.png?redirect_loop=1"
             case .location: "/images/1.png?redirect=2&location=relative"
             case .status: "/images/1.png?status=503"
+            case .emptyReply: "/images/1.png?empty_reply=1"
+            case .garbage: "/images/1.png?garbage=1"
+            case .badChunk: "/images/1.png?bad_chunk=1"
             case .type: "/images/1.png?type=text/html"
             case .bytes: "/images/1.png?bytes=30000000"
             case .corrupt: "/images/1.png?corrupt=1"

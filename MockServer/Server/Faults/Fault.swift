@@ -28,6 +28,12 @@ public enum Fault: Sendable, Hashable {
     case location(LocationForm)
     /// Answer with this status (200...599).
     case status(Int)
+    /// Close the connection without a byte.
+    case emptyReply
+    /// Random bytes that are no HTTP, then close.
+    case garbage
+    /// A chunked answer whose chunk framing is invalid, then close.
+    case badChunk
     /// Answer with this `Content-Type`.
     case contentType(String)
     /// The body is exactly this many bytes: the resource, then zero filler (or cut).
@@ -76,6 +82,9 @@ public enum Fault: Sendable, Hashable {
         case .redirectLoop: .redirectLoop
         case .location: .location
         case .status: .status
+        case .emptyReply: .emptyReply
+        case .garbage: .garbage
+        case .badChunk: .badChunk
         case .contentType: .type
         case .bytes: .bytes
         case .corrupt: .corrupt
@@ -94,7 +103,7 @@ public enum Fault: Sendable, Hashable {
     /// The query parameter's value, as the server reads it (`delay(.milliseconds(500))` → `500`).
     public var value: String {
         switch self {
-        case .reset, .corrupt, .malformed, .empty, .chunked, .redirectLoop, .conditional, .ranges: return "1"
+        case .reset, .corrupt, .malformed, .empty, .chunked, .redirectLoop, .conditional, .ranges, .emptyReply, .garbage, .badChunk: return "1"
         case .delay(let duration):
             let (seconds, attoseconds) = duration.components
             return String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
