@@ -132,7 +132,6 @@ struct MockServerCommand: AsyncParsableCommand {
             sayError(line)
             throw ExitCode.failure
         }
-        let signals = Signals([SIGINT, SIGTERM])
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
