@@ -49,12 +49,22 @@ final class RequestContext: @unchecked Sendable {
     var route = Route.notFound
     var query = QueryParameters(pairs: [])
     var faults = FaultParameters()
+    /// `/__admin/requests`: which records to answer with.
+    var journalFilter = JournalFilter()
+    /// The request body's first ``RequestRecord/bodyLimit`` bytes (see ``keepUpload(_:count:)``).
     var upload = Data()
+    /// The body was longer than what `upload` keeps.
     var uploadOverflow = false
+    /// The body's full size in bytes.
+    var uploadSize = 0
+    /// The request headers in arrival order (for the journal).
+    var headers: [RequestRecord.Header] = []
     /// The connection was opened past the port's connection limit (answered with a 503).
     var overLimit = false
     /// Admin requests are served but not journalled.
     var isAdmin = false
+    /// The id of the stub that answered, if one did (for the journal).
+    var matchedStub: String?
     /// The reply queued (for the journal), with the wire shaping that applies to it.
     var reply: Reply?
     var usesReader = false
@@ -82,6 +92,15 @@ final class RequestContext: @unchecked Sendable {
         self.path = path
         self.connectionID = connectionID
         self.arrival = arrival
+    }
+
+    /// Keeps an upload chunk: the body's first ``RequestRecord/bodyLimit`` bytes are kept, the
+    /// rest only counted (``uploadOverflow``), so any request may carry any body.
+    func keepUpload(_ chunk: UnsafeRawPointer, count: Int) {
+        uploadSize += count
+        let kept = min(count, max(0, RequestRecord.bodyLimit - upload.count))
+        if kept > 0 { upload.append(chunk.assumingMemoryBound(to: UInt8.self), count: kept) }
+        if kept < count { uploadOverflow = true }
     }
 
     /// Records why the scheduler resumed the connection (scheduler thread).

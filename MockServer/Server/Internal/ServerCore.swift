@@ -88,7 +88,7 @@ final class ServerCore: Sendable {
         if let port = configuration.adminPort, !(0...65_535).contains(port) { throw .cannotListen(host: adminHost, port: port) }
         self.configuration = configuration
         logger = configuration.logger
-        journal = Journal(capacity: configuration.journalCapacity)
+        journal = Journal(capacity: configuration.journalCapacity, bodyBudget: configuration.journalBodyBudget)
         timeline = TweetTimeline(epoch: configuration.clock.now(), initialCount: configuration.initialTweetCount)
         endpoints = Mutex(Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }))
         scheduler = try ConnectionScheduler()
