@@ -71,7 +71,7 @@ final class RequestContext: @unchecked Sendable {
     var bytesSent = 0
     var bodyStart: UInt64?
     /// Overrides the journal's outcome (`reset`, `truncated`, `client-closed`, `shutdown`).
-    var outcome: String?
+    var outcome: RequestOutcome?
     /// Set once the whole body has been handed to libmicrohttpd, until the request is
     /// journalled (``ServerCore/handedOver`` counts these).
     var handedOver = false
@@ -98,7 +98,7 @@ final class RequestContext: @unchecked Sendable {
     /// rest only counted (``uploadOverflow``), so any request may carry any body.
     func keepUpload(_ chunk: UnsafeRawPointer, count: Int) {
         uploadSize += count
-        let kept = min(count, max(0, RequestRecord.bodyLimit - upload.count))
+        let kept = min(count, max(0, ServerCore.uploadLimit - upload.count))
         if kept > 0 { upload.append(chunk.assumingMemoryBound(to: UInt8.self), count: kept) }
         if kept < count { uploadOverflow = true }
     }
