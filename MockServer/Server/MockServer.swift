@@ -103,7 +103,9 @@ public final class MockServer: Sendable {
 
     /// Waits for a request matching `matcher` to be journalled and returns its record: the
     /// first matching one already in the journal (oldest first), else the first to arrive within
-    /// `timeout`. A request is journalled when it ends (a stalled one once its client leaves).
+    /// `timeout`. A request is journalled when it ends (a stalled one once its client leaves); one
+    /// whose answer the client has already read is found even with a zero timeout (as with
+    /// ``requests``, the wait ends only once such answers are journalled, at most a second later).
     ///
     /// It never blocks a thread and never outlives `timeout`: it throws
     /// ``RequestWaitError/timedOut(waitingFor:timeout:arrived:)`` naming what it waited for and
@@ -117,7 +119,7 @@ public final class MockServer: Sendable {
     public func waitForRequest(
         matching matcher: RequestMatcher = .any, timeout: Duration
     ) async throws(RequestWaitError) -> RequestRecord {
-        try await core.journal.first(matching: matcher, timeout: timeout)
+        try await core.journal.first(matching: matcher, timeout: timeout, settled: core.isJournalSettled)
     }
 
     /// ``waitForRequest(matching:timeout:)`` with a predicate; `description` names it in errors.
@@ -125,7 +127,7 @@ public final class MockServer: Sendable {
         matching predicate: @escaping @Sendable (RequestRecord) -> Bool, timeout: Duration,
         description: String = "a predicate"
     ) async throws(RequestWaitError) -> RequestRecord {
-        try await core.journal.first(matching: RequestMatcher(description, where: predicate), timeout: timeout)
+        try await waitForRequest(matching: RequestMatcher(description, where: predicate), timeout: timeout)
     }
 
     /// Clears the journal and the `flaky` counters.

@@ -77,8 +77,11 @@ final class Journal: Sendable {
     }
 
     /// The first record matching `matcher`, journalled before or after the call, within `timeout`.
-    func first(matching matcher: RequestMatcher, timeout: Duration) async throws(RequestWaitError) -> RequestRecord {
-        let result = await waiters.wait(for: matcher, timeout: timeout) { self.records }
+    /// `settled` tells when no answer already sent is still to be journalled.
+    func first(
+        matching matcher: RequestMatcher, timeout: Duration, settled: @escaping @Sendable () -> Bool = { true }
+    ) async throws(RequestWaitError) -> RequestRecord {
+        let result = await waiters.wait(for: matcher, timeout: timeout, existing: { self.records }, settled: settled)
         switch result {
         case .matched(let record): return record
         case .timedOut: throw .timedOut(waitingFor: matcher.description, timeout: timeout, arrived: records)

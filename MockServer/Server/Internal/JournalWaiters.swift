@@ -28,11 +28,18 @@ final class JournalWaiters: Sendable {
     }
 
     private let state = Mutex(State())
+    /// How long a wait that timed out still waits for answers already sent to be journalled.
+    static let settleLimit = Duration.seconds(1)
 
     /// Waits until a record matches: first among `existing()` (read under the waiters' lock, so
     /// no record slips between the scan and the registration), then among those offered later.
+    ///
+    /// At the timeout it still waits (at most ``settleLimit``, polling every millisecond) until
+    /// `settled()`: answers a client already has are journalled a moment later, and a wait
+    /// should find them as ``MockServer/requests`` does.
     func wait(
-        for matcher: RequestMatcher, timeout: Duration, existing: @escaping @Sendable () -> [RequestRecord]
+        for matcher: RequestMatcher, timeout: Duration, existing: @escaping @Sendable () -> [RequestRecord],
+        settled: @escaping @Sendable () -> Bool = { true }
     ) async -> Result {
         let id = state.withLock { state in
             state.nextID += 1
@@ -41,7 +48,12 @@ final class JournalWaiters: Sendable {
         }
         let timer = Task { [self] in
             // Cancelled once the wait ended: `end` then finds no slot and does nothing.
-            try? await Task.sleep(for: timeout)
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            let clock = ContinuousClock()
+            let deadline = clock.now + Self.settleLimit
+            while !settled(), clock.now < deadline {
+                guard (try? await Task.sleep(for: .milliseconds(1))) != nil else { return }
+            }
             end(id, with: .timedOut)
         }
         defer { timer.cancel() }

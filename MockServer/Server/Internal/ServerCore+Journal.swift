@@ -59,6 +59,9 @@ extension ServerCore {
         return (try? encoder.encode(["requests": records])) ?? Data("{\"requests\":[]}".utf8)
     }
 
+    /// Whether every answer already handed over has been journalled (see ``settleJournal(limit:)``).
+    @Sendable func isJournalSettled() -> Bool { handedOver.load(ordering: .acquiring) == 0 }
+
     /// The wall-clock time of the server's start (for ISO 8601 `since` filters).
     var startDate: Date {
         Date(timeIntervalSinceNow: -Double(monotonicNanoseconds() &- started) / 1e9)
