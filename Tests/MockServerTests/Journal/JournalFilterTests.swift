@@ -86,3 +86,38 @@ final class JournalFilterTests: ServerTestCase {
         XCTAssertEqual((result.json?["requests"] as? [[String: Any]])?.count, 1)
     }
 }
+
+/// A full journal whose records carry request detail, through the filters.
+final class JournalDetailLoadTests: ServerTestCase {
+    func test_fullJournalWithDetail_isFilteredAndEncoded() throws {
+        // Given 10,000 records with the headers a client sends and a small JSON body each
+        let headers: [RequestRecord.Header] = [
+            .init(name: "Host", value: "127.0.0.1:\(server.port)"), .init(name: "User-Agent", value: "Testbed/1.0 (Linux) libcurl/7.88"),
+            .init(name: "Accept", value: "application/json"), .init(name: "Authorization", value: "Bearer testbed-token"),
+            .init(name: "Content-Type", value: "application/json"), .init(name: "X-Request-Id", value: UUID().uuidString),
+        ]
+        let body = Data(#"{"user":"ada","items":[1,2,3],"note":"\#(String(repeating: "x", count: 150))"}"#.utf8)
+        for index in 0..<10_000 {
+            server.core.journal.append(
+                RequestRecord(
+                    method: "POST", path: index % 10 == 0 ? "/api/upload" : "/api/items/\(index)", query: "", status: 200,
+                    bytes: 12, ms: 1, fault: "", connection: index, started: index, outcome: .ok, headers: headers, body: body))
+        }
+
+        // When
+        let clock = ContinuousClock()
+        let start = clock.now
+        let all = HTTP.get(server.url("/__admin/requests"), timeout: 30)
+        let allTime = clock.now - start
+        let filteredStart = clock.now
+        let filtered = HTTP.get(server.url("/__admin/requests?path=/api/upload&since=5000"), timeout: 30)
+        let filteredTime = clock.now - filteredStart
+
+        // Then
+        XCTAssertEqual((all.json?["requests"] as? [Any])?.count, 10_000)
+        XCTAssertEqual((filtered.json?["requests"] as? [Any])?.count, 500)
+        print(
+            "measured: journal of 10,000 records with 6 headers and a \(body.count)-byte body each: "
+                + "\(all.body.count / 1_000_000) MB in \(allTime); filtered to 500: \(filtered.body.count / 1000) KB in \(filteredTime)")
+    }
+}
