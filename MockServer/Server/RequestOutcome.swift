@@ -19,9 +19,15 @@ public enum RequestOutcome: String, Sendable, Hashable, CaseIterable, Codable, C
     case reset = "reset"
     /// `truncate`: the body was cut at its byte count and the connection closed.
     case truncated = "truncated"
-    /// `stall_after`: the body stopped at its byte count (a request still stalled when the
-    /// journal is read is not there yet; it ends as `client-closed` or `shutdown`).
+    /// `stall_after`: the body stopped at its byte count and the request ended otherwise than by
+    /// its client leaving or the server stopping (those record `client-closed` and `shutdown`).
     case stalled = "stalled"
+    /// The connection was closed without a byte of answer (curl 52).
+    case emptyReply = "empty-reply"
+    /// Random bytes that are no HTTP, then the connection closed.
+    case garbage = "garbage"
+    /// A chunked answer whose chunk is malformed.
+    case badChunk = "bad-chunk"
 
     /// Reads the wire string; an unknown one is a `DecodingError.dataCorrupted` naming it.
     public init(from decoder: any Decoder) throws {

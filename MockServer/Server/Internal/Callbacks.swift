@@ -22,7 +22,7 @@ enum Callbacks {
                 arrival: monotonicNanoseconds())
             context.connection = connection
             context.overLimit = info?.overLimit ?? false
-            context.headers = ServerCore.headers(of: connection)
+            context.headers = ServerCore.requestHeaders(of: connection)
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             return MHD_Result.YES
         }

@@ -68,7 +68,7 @@ extension ServerCore {
     }
 
     /// The request headers in arrival order, repeated names kept (polling thread).
-    static func headers(of connection: OpaquePointer) -> [RequestRecord.Header] {
+    static func requestHeaders(of connection: OpaquePointer) -> [RequestRecord.Header] {
         let collector = ArgumentCollector()
         withExtendedLifetime(collector) {
             _ = MHD_get_connection_values(

@@ -77,7 +77,7 @@ final class JournalFilterTests: ServerTestCase {
             XCTAssertNotNil(answer.json?["valid"] as? String, query)
         }
         XCTAssertEqual(journal("outcome=teleported").json?["valid"] as? String,
-                       "ok, client-closed, error, timeout, shutdown, reset, truncated, stalled (comma separated)")
+                       "ok, client-closed, error, timeout, shutdown, reset, truncated, stalled, empty-reply, garbage, bad-chunk (comma separated)")
     }
 
     func test_filteredJournal_isServedOnTheMainPortToo() {

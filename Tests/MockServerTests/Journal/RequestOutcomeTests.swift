@@ -10,6 +10,7 @@ final class RequestOutcomeTests: ServerTestCase {
         let wire: [RequestOutcome: String] = [
             .ok: "ok", .clientClosed: "client-closed", .error: "error", .timeout: "timeout",
             .shutdown: "shutdown", .reset: "reset", .truncated: "truncated", .stalled: "stalled",
+            .emptyReply: "empty-reply", .garbage: "garbage", .badChunk: "bad-chunk",
         ]
         for outcome in RequestOutcome.allCases {
             XCTAssertEqual(outcome.rawValue, wire[outcome], "\(outcome)")
