@@ -99,6 +99,15 @@ final class WaitForRequestTests: ServerTestCase {
         }
     }
 
+    func test_hugeTimeout_doesNotTrap_andAMatchStillEndsTheWait() async throws {
+        let server = self.server!
+        let wait = Task { try await server.waitForRequest(matching: .path("/health"), timeout: .seconds(Int64.max)) }
+        try await Task.sleep(for: .milliseconds(50))
+        _ = get("/health")
+        let record = try await wait.value
+        XCTAssertEqual(record.path, "/health")
+    }
+
     func test_cancellingTheWaitingTask_endsItPromptly() async {
         // Given a wait that would last a minute
         let wait = Task { [server] in try await server!.waitForRequest(matching: .path("/never"), timeout: .seconds(60)) }
