@@ -30,6 +30,8 @@ final class JournalWaiters: Sendable {
     private let state = Mutex(State())
     /// How long a wait that timed out still waits for answers already sent to be journalled.
     static let settleLimit = Duration.seconds(1)
+    /// The longest timeout taken (a year); longer ones wait this long.
+    static let longestTimeout = Duration.seconds(365 * 86_400)
 
     /// Waits until a record matches: first among `existing()` (read under the waiters' lock, so
     /// no record slips between the scan and the registration), then among those offered later.
@@ -48,7 +50,8 @@ final class JournalWaiters: Sendable {
         }
         let timer = Task { [self] in
             // Cancelled once the wait ended: `end` then finds no slot and does nothing.
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            // Clamped: a deadline past the clock's range would trap in `Task.sleep`.
+            guard (try? await Task.sleep(for: min(timeout, Self.longestTimeout))) != nil else { return }
             let clock = ContinuousClock()
             let deadline = clock.now + Self.settleLimit
             while !settled(), clock.now < deadline {
