@@ -13,6 +13,8 @@ struct MockServerCommand: AsyncParsableCommand {
             Every path takes fault parameters, combinable (?delay=500&drip=20000); they apply in \
             this order: \(Fault.Name.order). GET /__admin/catalog lists them with examples. \
             POST /__admin/offline {"offline":true} closes the main port; the admin port turns it back.
+            Stubs in WireMock's mapping format (--root-dir DIR, or POST /__admin/mappings) are matched \
+            before the catalog; GET /__admin/mappings and /__admin/scenarios list them.
 
             Faults:
             \(Fault.Name.textTable)
@@ -35,6 +37,11 @@ struct MockServerCommand: AsyncParsableCommand {
             """)
     var adminHost: String?
 
+    @Option(
+        name: .customLong("blackhole-port"),
+        help: "Port where connect() never completes, for connect timeouts (default: main port + 2; 0 picks a free one).")
+    var blackholePort: Int?
+
     @Option(help: "Bearer token the /1.1/ and /2/ endpoints require.")
     var token = "testbed-token"
 
@@ -54,6 +61,14 @@ struct MockServerCommand: AsyncParsableCommand {
         help: "Seconds a connection may go without traffic before it is closed (0: never; stalled and delayed requests are exempt).")
     var idleTimeout = 60
 
+    @Option(
+        name: .customLong("root-dir"),
+        help: """
+            A WireMock root directory: stubs from DIR/mappings/**/*.json (matched before the catalog), \
+            bodyFileName from DIR/__files/. A bad mapping refuses the start, naming the file and the field.
+            """)
+    var rootDirectory: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         if let adminPort, !(0...65_535).contains(adminPort) {
@@ -65,6 +80,15 @@ struct MockServerCommand: AsyncParsableCommand {
         if let adminPort, adminPort != 0, adminPort == port {
             throw ValidationError("--admin-port must differ from --port")
         }
+        if let blackholePort, !(0...65_535).contains(blackholePort) {
+            throw ValidationError("--blackhole-port must be 0...65535, not \(blackholePort)")
+        }
+        if blackholePort == nil, port >= 65_534 {
+            throw ValidationError("--port \(port) leaves no room for the blackhole port; pass --blackhole-port")
+        }
+        if let blackholePort, blackholePort != 0, blackholePort == port || blackholePort == adminPort ?? port + 1 {
+            throw ValidationError("--blackhole-port must differ from --port and --admin-port")
+        }
         guard (1...1_000_000).contains(connectionLimit) else {
             throw ValidationError("--connection-limit must be 1...1000000, not \(connectionLimit)")
         }
@@ -75,6 +99,8 @@ struct MockServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Caught from now on: a signal sent as soon as the address is printed must not be lost.
+        let signals = Signals([SIGINT, SIGTERM])
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -85,10 +111,12 @@ struct MockServerCommand: AsyncParsableCommand {
         var logger = Logger(label: "mockserver")
         logger.logLevel = level
         let requestedAdminPort = adminPort ?? (port == 0 ? 0 : port + 1)
-        let configuration = MockServer.Configuration(
+        var configuration = MockServer.Configuration(
             host: host, port: port, adminPort: requestedAdminPort, adminHost: adminHost, token: token,
             startOffline: offline, logger: logger, connectionLimit: connectionLimit,
-            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout))
+            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
+            rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        configuration.blackholePort = blackholePort ?? (port == 0 ? 0 : port + 2)
         let server: MockServer
         do throws(MockServerError) {
             server = try MockServer.start(configuration)
@@ -98,17 +126,19 @@ struct MockServerCommand: AsyncParsableCommand {
             // A runtime failure, not a usage error: one line, exit status 1.
             var line = "mockserver: \(error)"
             if case .addressInUse(_, let busy) = error {
-                line += busy == port && port != 0 ? "; pick another with --port" : "; pick another with --admin-port"
+                let option = busy == port && port != 0 ? "--port" : busy == configuration.blackholePort ? "--blackhole-port" : "--admin-port"
+                line += "; pick another with \(option)"
             }
             sayError(line)
             throw ExitCode.failure
         }
-        say("mockserver listening on \(server.baseURL) (admin \(server.adminURL))\(offline ? ", main port OFFLINE" : "")")
+        say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
+        if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
         say("Ctrl-C stops.")
-        let signal = await Signals.next([SIGINT, SIGTERM])
+        let signal = await signals.next()
         say("\nmockserver: signal \(signal), stopping…")
         server.stop()
         say("mockserver: stopped")

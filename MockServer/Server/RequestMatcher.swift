@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which journalled request ``MockServer/waitForRequest(matching:timeout:)`` waits for: a
 /// predicate with a readable description, which the timeout error repeats.
@@ -77,10 +77,18 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
         RequestMatcher("status \(status)") { $0.status == status }
     }
 
-    /// A request the stub with this id answered.
+    /// A request the stub with this id answered (as ``RequestRecord/stub`` spells it).
     public static func stub(_ id: String) -> RequestMatcher {
         RequestMatcher("stub \(id)") { $0.stub == id }
     }
+
+    /// A request the stub with this id answered.
+    public static func stub(_ id: StubID) -> RequestMatcher {
+        stub(id.uuidString.lowercased())
+    }
+
+    /// A request a stub answered, whichever.
+    public static let anyStub = RequestMatcher("any stub") { $0.stub != nil }
 
     /// Both matchers.
     public static func && (lhs: RequestMatcher, rhs: RequestMatcher) -> RequestMatcher {

@@ -45,7 +45,8 @@ public struct RequestRecord: Sendable, Hashable {
     public let bodySize: Int
     /// The journal dropped this body to stay within its byte budget (newer records kept theirs).
     public internal(set) var bodyDropped: Bool
-    /// The id of the stub that answered, or `nil` when none did (the built-in catalog, a 404).
+    /// The id of the stub that answered (its ``StubID``, lowercase), or `nil` when none did (the
+    /// built-in catalog, a 404).
     public let stub: String?
 
     /// Creates a record; the server makes these, tests and tools may too. `bodySize` defaults

@@ -28,7 +28,7 @@ enum Callbacks {
         }
         let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            if let upload { context.keepUpload(upload, count: uploadSize.pointee) }
+            if let upload { context.keepUpload(upload, count: uploadSize.pointee, limit: ServerCore.uploadLimit(for: context.path)) }
             uploadSize.pointee = 0
             return MHD_Result.YES
         }

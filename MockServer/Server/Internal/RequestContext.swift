@@ -51,7 +51,7 @@ final class RequestContext: @unchecked Sendable {
     var faults = FaultParameters()
     /// `/__admin/requests`: which records to answer with.
     var journalFilter = JournalFilter()
-    /// The request body's first ``RequestRecord/bodyLimit`` bytes (see ``keepUpload(_:count:)``).
+    /// The request body's first ``RequestRecord/bodyLimit`` bytes (see ``keepUpload(_:count:limit:)``).
     var upload = Data()
     /// The body was longer than what `upload` keeps.
     var uploadOverflow = false
@@ -75,8 +75,19 @@ final class RequestContext: @unchecked Sendable {
     /// Set once the whole body has been handed to libmicrohttpd, until the request is
     /// journalled (``ServerCore/handedOver`` counts these).
     var handedOver = false
+    /// The stub that answers this request, with its inline body's bytes.
+    var stub: (stub: Stub, body: SharedBytes?)?
+    /// The request as the stubs saw it when stubs exist but none matched: the catalog's 404
+    /// then carries the near-miss report for it.
+    var unmatchedStubRequest: StubRequestInfo?
+    /// The stub's `chunkedDribbleDelay`: the reader sends the body in paced pieces.
+    var dribble: StubDribble?
     /// Runs once the response has been sent (used by the main-port offline switch).
     var afterCompletion: (@Sendable () -> Void)?
+
+    /// Whether the answer is headers only: a `HEAD`, or a 304 (whose `Content-Length` is the
+    /// body's it stands for, as RFC 9110 §8.6 allows; libmicrohttpd sends no body after either).
+    var sendsHeadersOnly: Bool { method == "HEAD" || reply?.status == 304 }
 
     /// The owning daemon's id.
     var daemonID: Int { daemon.id }
@@ -94,11 +105,12 @@ final class RequestContext: @unchecked Sendable {
         self.arrival = arrival
     }
 
-    /// Keeps an upload chunk: the body's first ``RequestRecord/bodyLimit`` bytes are kept, the
-    /// rest only counted (``uploadOverflow``), so any request may carry any body.
-    func keepUpload(_ chunk: UnsafeRawPointer, count: Int) {
+    /// Keeps an upload chunk: the body's first `limit` bytes are kept (``RequestRecord/bodyLimit``
+    /// but for stub mappings), the rest only counted (``uploadOverflow``), so any request may
+    /// carry any body.
+    func keepUpload(_ chunk: UnsafeRawPointer, count: Int, limit: Int) {
         uploadSize += count
-        let kept = min(count, max(0, ServerCore.uploadLimit - upload.count))
+        let kept = min(count, max(0, limit - upload.count))
         if kept > 0 { upload.append(chunk.assumingMemoryBound(to: UInt8.self), count: kept) }
         if kept < count { uploadOverflow = true }
     }

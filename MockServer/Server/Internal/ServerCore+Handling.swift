@@ -18,7 +18,7 @@ import ImageCodec
 /// done by suspending the connection (see ``ConnectionScheduler``).
 extension ServerCore {
     /// Most bytes of a request body kept (the journal's cap; admin JSON is read from them);
-    /// the rest is only counted (``RequestContext/keepUpload(_:count:)``).
+    /// the rest is only counted (``RequestContext/keepUpload(_:count:limit:)``).
     static let uploadLimit = RequestRecord.bodyLimit
     /// `MHD_CONTENT_READER_END_WITH_ERROR` (a cast macro Swift does not import): end the body
     /// with an error, closing the connection.

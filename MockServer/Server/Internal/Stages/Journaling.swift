@@ -4,7 +4,7 @@ import Foundation
 /// Stage 4, journaling: when a request ends, whichever way, one record goes into the journal
 /// (admin calls excepted) and one line into the log. The record carries the request itself too:
 /// its headers (read when it arrived), the body's first 64 KB and full size (kept as it was
-/// uploaded, see ``RequestContext/keepUpload(_:count:)``) and the stub that answered, if any.
+/// uploaded, see ``RequestContext/keepUpload(_:count:limit:)``) and the stub that answered, if any.
 extension ServerCore {
     /// The request ended: journal it (admin requests excepted) and log one line.
     func finish(_ context: RequestContext, termination: MHD_RequestTerminationCode) {
@@ -15,7 +15,7 @@ extension ServerCore {
             return
         }
         let bytes: Int
-        if context.method == "HEAD" {
+        if context.sendsHeadersOnly {
             bytes = 0
         } else if context.usesReader {
             bytes = context.bytesSent
