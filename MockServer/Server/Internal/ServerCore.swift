@@ -100,7 +100,7 @@ final class ServerCore: Sendable {
         }
         self.configuration = configuration
         logger = configuration.logger
-        journal = Journal(capacity: configuration.journalCapacity)
+        journal = Journal(capacity: configuration.journalCapacity, bodyBudget: configuration.journalBodyBudget)
         timeline = TweetTimeline(epoch: configuration.clock.now(), initialCount: configuration.initialTweetCount)
         endpoints = Mutex(Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }))
         stubs = StubStore(seed: configuration.stubSeed)

@@ -75,7 +75,7 @@ extension ServerCore {
     /// connection with an RST; `delay` suspends it until its deadline; then the replies stage.
     private func applyConnectionFaults(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         if context.faults.reset {
-            context.outcome = "reset"
+            context.outcome = .reset
             cmhd_reset_connection(connection)
             return MHD_Result.NO
         }

@@ -38,7 +38,7 @@ extension ServerCore {
                 return send(.badParameter(error), context: context, connection: connection)
             }
             if context.faults.reset {
-                context.outcome = "reset"
+                context.outcome = .reset
                 cmhd_reset_connection(connection)
                 return MHD_Result.NO
             }
@@ -59,7 +59,7 @@ extension ServerCore {
         if let fault = stub.response.fault {
             switch fault {
             case .connectionResetByPeer:
-                context.outcome = "reset"
+                context.outcome = .reset
                 cmhd_reset_connection(connection)
                 return MHD_Result.NO
             case .emptyResponse: return breakConnection(.emptyReply, context: context, connection: connection)
