@@ -65,6 +65,14 @@ final class RequestContext: @unchecked Sendable {
     /// Set once the whole body has been handed to libmicrohttpd, until the request is
     /// journalled (``ServerCore/handedOver`` counts these).
     var handedOver = false
+    /// The id of the stub that answered, for the journal.
+    var matchedStub: String?
+    /// The stub that answers this request, with its inline body's bytes.
+    var stub: (stub: Stub, body: SharedBytes?)?
+    /// The near-miss report when stubs exist but none matched (the body of the catalog's 404).
+    var nearMiss: String?
+    /// The stub's `chunkedDribbleDelay`: the reader sends the body in paced pieces.
+    var dribble: StubDribble?
     /// Runs once the response has been sent (used by the main-port offline switch).
     var afterCompletion: (@Sendable () -> Void)?
 
