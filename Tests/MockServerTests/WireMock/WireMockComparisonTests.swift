@@ -10,7 +10,7 @@ import XCTest
 /// fault on the wire (libcurl's result code). The JVM starts once for the class (about 2 s).
 final class WireMockComparisonTests: XCTestCase {
     /// The servers compared, in this order; the first is WireMock, the reference.
-    static let kinds: [StubServerProcess.Kind] = [.wireMock]
+    static let kinds: [StubServerProcess.Kind] = [.wireMock, .mockServer]
 
     private static let servers = Mutex<Result<[StubServerProcess], StubServerProcess.StartError>?>(nil)
 
