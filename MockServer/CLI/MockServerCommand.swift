@@ -13,6 +13,8 @@ struct MockServerCommand: AsyncParsableCommand {
             Every path takes fault parameters, combinable (?delay=500&drip=20000); they apply in \
             this order: \(Fault.Name.order). GET /__admin/catalog lists them with examples. \
             POST /__admin/offline {"offline":true} closes the main port; the admin port turns it back.
+            Stubs in WireMock's mapping format (--root-dir DIR, or POST /__admin/mappings) are matched \
+            before the catalog; GET /__admin/mappings and /__admin/scenarios list them.
 
             Faults:
             \(Fault.Name.textTable)
