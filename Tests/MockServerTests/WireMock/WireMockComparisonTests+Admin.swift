@@ -54,7 +54,8 @@ extension WireMockComparisonTests {
             for (body, pointer) in cases {
                 let answer = post(server, "/__admin/mappings", body)
                 XCTAssertEqual(answer.status, 422, "\(who): \(body)")
-                XCTAssertEqual(answer.headers["content-type"], "application/json", "\(who): \(body)")
+                // WireMock: `application/json`; mockserver adds `; charset=utf-8`.
+                XCTAssertEqual(answer.headers["content-type"]?.prefix(while: { $0 != ";" }), "application/json", "\(who): \(body)")
                 let errors = answer.json?["errors"] as? [[String: Any]]
                 let first = try XCTUnwrap(errors?.first, "\(who): \(body): \(String(decoding: answer.body, as: UTF8.self))")
                 XCTAssertNotNil(first["code"] as? Int, "\(who): errors[0].code")
@@ -63,7 +64,10 @@ extension WireMockComparisonTests {
                 let source = first["source"] as? [String: Any]
                 XCTAssertNotNil(source, "\(who): errors[0].source")
                 if let pointer {
-                    XCTAssertEqual(source?["pointer"] as? String, pointer, "\(who): \(body)")
+                    // mockserver may point further in (`/request/urlPathPattern` where WireMock
+                    // says `/request`), never elsewhere.
+                    let said = source?["pointer"] as? String ?? ""
+                    XCTAssertTrue(said == pointer || said.hasPrefix(pointer + "/"), "\(who): \(body): pointer \(said)")
                 }
             }
             let after = CurlClient().request(server.url("/__admin/mappings")).json?["mappings"] as? [Any]
