@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `/__admin` API of both servers: what WireMock's own admin clients rely on.
@@ -117,6 +118,20 @@ extension WireMockComparisonTests {
             if server.kind == .mockServer {
                 XCTAssertGreaterThanOrEqual(answer.elapsed, 0.29, "mockserver applies metadata.testbed.faults (delay=300)")
             }
+        }
+    }
+
+    /// WireMock's own Python admin client (the PyPI package the jar comes from) adds, reads,
+    /// lists, calls, deletes and resets through each server's admin API.
+    func test_wireMocksPythonAdminClient_worksAgainstBoth() throws {
+        let python = WireMockJar.packageRoot.appendingPathComponent(".build-wiremock/venv/bin/python")
+        let script = WireMockJar.packageRoot.appendingPathComponent("Tests/Fixtures/WireMockClient/admin_client_check.py")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: python.path), "run `bash ci/wiremock-venv.sh` (make test does)")
+        for server in try running() {
+            let child = try ChildProcess(python, [script.path, server.base.absoluteString])
+            let status = child.waitForExit(timeout: 60)
+            XCTAssertEqual(status, 0, "\(server.kind.rawValue): \(child.standardOutput)\(child.standardError)")
+            XCTAssertEqual(child.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "ok", server.kind.rawValue)
         }
     }
 
