@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Foundation
 
 /// WireMock's admin API for stubs and scenarios, on both ports (behind the admin guard):
-/// `POST|GET /__admin/mappings`, `GET|DELETE /__admin/mappings/{id}`, `POST /__admin/mappings/reset`,
+/// `POST|GET|DELETE /__admin/mappings`, `GET|DELETE /__admin/mappings/{id}`, `POST /__admin/mappings/reset`,
 /// `GET /__admin/scenarios`, `POST /__admin/scenarios/reset`. Answers and errors have WireMock's
 /// shapes, so WireMock's own admin clients work against it.
 extension ServerCore {
@@ -11,7 +11,7 @@ extension ServerCore {
 
     /// The stub endpoints and their methods (`{id}` stands for a stub's UUID).
     static let stubAdminEndpoints: [String: [String]] = [
-        "/__admin/mappings": ["GET", "HEAD", "POST"],
+        "/__admin/mappings": ["GET", "HEAD", "POST", "DELETE"],
         "/__admin/mappings/reset": ["POST"],
         "/__admin/mappings/{id}": ["GET", "HEAD", "DELETE"],
         "/__admin/scenarios": ["GET", "HEAD"],
@@ -42,6 +42,10 @@ extension ServerCore {
         switch (context.method, endpoint) {
         case ("POST", "/__admin/mappings"):
             return addMapping(context)
+        case ("DELETE", "/__admin/mappings"):
+            // WireMock's "delete all stubs": the root directory's too (POST …/reset brings them back).
+            stubs.removeAll()
+            return .json(200, object: [String: Any]())
         case (_, "/__admin/mappings"):
             let all = stubs.stubs
             return .json(200, object: ["mappings": all.map(\.json.foundation), "meta": ["total": all.count]])

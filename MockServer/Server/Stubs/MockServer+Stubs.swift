@@ -34,8 +34,9 @@ extension MockServer {
         core.stubs.remove(id)
     }
 
-    /// Removes every stub added at run time (those of the root directory stay) and puts every
-    /// scenario back to `Started`, as `POST /__admin/mappings/reset` does.
+    /// Goes back to the root directory's stubs as loaded at start (runtime stubs go, removed
+    /// root-directory stubs return) and starts every scenario over, as
+    /// `POST /__admin/mappings/reset` does.
     public func resetStubs() {
         core.stubs.resetRuntimeStubs()
     }

@@ -43,7 +43,9 @@ public struct StubRegex: @unchecked Sendable, Hashable, CustomStringConvertible 
         return expression.firstMatch(in: value, options: [], range: NSRange(location: 0, length: length)) != nil
     }
 
+    /// Two expressions are equal when their patterns are.
     public static func == (lhs: StubRegex, rhs: StubRegex) -> Bool { lhs.pattern == rhs.pattern }
+    /// Hashes the pattern.
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
     /// The pattern.

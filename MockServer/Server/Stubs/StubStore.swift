@@ -35,6 +35,8 @@ final class StubStore: Sendable {
         var nextSequence = 0
         /// Current state per scenario name (a scenario exists while a stub names it).
         var scenarios: [String: String] = [:]
+        /// The root directory's stubs as loaded at start (what a reset brings back).
+        var rootStubs: [Stub] = []
     }
 
     private let state = Mutex(State())
@@ -63,6 +65,7 @@ final class StubStore: Sendable {
                         .duplicateID, field: "id", reason: "\(stub.id.uuidString.lowercased()) is already the id of another stub")
                 }
             }
+            if fromRootDirectory { state.rootStubs += stubs }
             for stub in stubs {
                 let entry = Entry(
                     stub: stub, sequence: state.nextSequence, fromRootDirectory: fromRootDirectory, body: Self.encodedBody(stub.response.body))
@@ -98,12 +101,29 @@ final class StubStore: Sendable {
         }
     }
 
-    /// Removes every stub added at run time (root-directory stubs stay) and puts every scenario
-    /// back to its start, as WireMock's `POST /__admin/mappings/reset` does.
+    /// Back to the root directory's stubs as loaded at start, as WireMock's
+    /// `POST /__admin/mappings/reset` does: runtime stubs go, root-directory stubs removed since
+    /// come back, and every scenario starts over.
     func resetRuntimeStubs() {
-        let runtime = state.withLock { state in state.byID.values.filter { !$0.fromRootDirectory }.map(\.stub.id) }
-        for id in runtime { remove(id) }
-        resetScenarios()
+        let root = state.withLock { state in
+            let (root, sequence) = (state.rootStubs, state.nextSequence)
+            state = State()
+            state.nextSequence = sequence
+            return root
+        }
+        // The root stubs were valid and distinct when loaded; the store is empty now.
+        try? add(root, fromRootDirectory: true)
+    }
+
+    /// Removes every stub, the root directory's too (WireMock's `DELETE /__admin/mappings`);
+    /// ``resetRuntimeStubs()`` brings those back.
+    func removeAll() {
+        state.withLock { state in
+            let (root, sequence) = (state.rootStubs, state.nextSequence)
+            state = State()
+            state.rootStubs = root
+            state.nextSequence = sequence
+        }
     }
 
     /// Every scenario back to ``Stub/startedState``.

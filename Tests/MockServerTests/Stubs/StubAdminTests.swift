@@ -76,6 +76,12 @@ final class StubAdminTests: ServerTestCase {
         XCTAssertEqual(server.stubs.count, 1)
     }
 
+    func test_deleteAll_removesEveryStub() {
+        XCTAssertEqual(HTTP.post(admin("__admin/mappings"), json: #"{"request": {"urlPath": "/r"}}"#).status, 201)
+        XCTAssertEqual(CurlClient().request(admin("__admin/mappings"), method: "DELETE").status, 200)
+        XCTAssertTrue(server.stubs.isEmpty)
+    }
+
     func test_reset_removesRuntimeStubs() {
         XCTAssertEqual(HTTP.post(admin("__admin/mappings"), json: #"{"request": {"urlPath": "/r"}}"#).status, 201)
         XCTAssertEqual(HTTP.post(admin("__admin/mappings/reset"), json: "").status, 200)

@@ -94,7 +94,7 @@ final class StubServingTests: ServerTestCase {
     }
 
     func test_delayedStubs_doNotHoldAThread() {
-        add(#"{"request": {"urlPath": "/slow"}, "response": {"fixedDelayMilliseconds": 400}}"#)
+        add(#"{"request": {"urlPath": "/slow"}, "response": {"fixedDelayMilliseconds": 1500}}"#)
         let waiting = (0..<20).map { _ in Background { [server] in HTTP.get(server!.url("/slow")) } }
         XCTAssertTrue(eventually { self.server.suspendedConnections >= 20 }, "all 20 wait suspended")
         XCTAssertEqual(get("/health").status, 200, "others are served meanwhile")
@@ -103,15 +103,15 @@ final class StubServingTests: ServerTestCase {
 
     func test_chunkedDribbleDelay_sendsPiecesOverTheDuration() {
         let body = String(repeating: "x", count: 1000)
-        add(#"{"request": {"urlPath": "/dribble"}, "response": {"body": "\#(body)", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 500}}}"#)
+        add(#"{"request": {"urlPath": "/dribble"}, "response": {"body": "\#(body)", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 1000}}}"#)
         let result = get("/dribble")
         XCTAssertEqual(result.body.count, 1000)
         XCTAssertEqual(result.headers["transfer-encoding"], "chunked")
-        XCTAssertGreaterThanOrEqual(result.elapsed, 0.49, "the last piece goes out at 500 ms")
+        XCTAssertGreaterThanOrEqual(result.elapsed, 0.99, "the last piece goes out at 1,000 ms")
         XCTAssertLessThan(result.elapsed, 3.0)
-        // The pieces arrive spread: after 250 ms only some of the body is there.
+        // The pieces arrive spread: after 500 ms (two pieces due) not all of the body is there.
         let raw = try? RawConnection(port: server.port, get: "/dribble")
-        let early = raw?.readAll(timeout: 0.25).data ?? Data()
+        let early = raw?.readAll(timeout: 0.5).data ?? Data()
         XCTAssertFalse(String(decoding: early, as: UTF8.self).contains(body), "not all at once")
         XCTAssertTrue(String(decoding: early, as: UTF8.self).contains("200 OK"))
     }
@@ -126,6 +126,18 @@ final class StubServingTests: ServerTestCase {
         let delayed = get("/plain?delay=300")
         XCTAssertGreaterThanOrEqual(delayed.elapsed, 0.295)
         XCTAssertEqual(get("/plain?delay=-1").status, 400)
+    }
+
+    func test_bodyShapers_applyToStubs_butEmptyIsRefused() {
+        add(#"{"request": {"urlPath": "/shape"}, "response": {"jsonBody": {"a": 1}, "headers": {"Content-Type": "application/json"}}}"#)
+        let malformed = get("/shape?malformed=1")
+        XCTAssertEqual(malformed.status, 200)
+        XCTAssertNil(try? JSONSerialization.jsonObject(with: malformed.body), "invalid JSON")
+        XCTAssertEqual(get("/shape?bytes=100").body.count, 100)
+        XCTAssertEqual(get("/shape?type=text/html").headers["content-type"], "text/html")
+        let empty = get("/shape?empty=1")
+        XCTAssertEqual(empty.status, 400)
+        XCTAssertEqual(empty.json?["parameter"] as? String, "empty")
     }
 
     func test_aStubsOwnQueryParameter_isNotReadAsAFault() {
@@ -146,6 +158,18 @@ final class StubServingTests: ServerTestCase {
     func test_adminPort_doesNotServeStubs() {
         add(#"{"request": {"urlPath": "/x"}}"#)
         XCTAssertEqual(HTTP.get(server.adminURL.appendingPathComponent("x")).status, 404)
+    }
+
+    func test_swiftBuilder_jsonLiterals() throws {
+        try server.addStub(
+            Stub(
+                request: .get(urlPath: "/lit").withQueryParameter("page", .equalTo("2")).withHeader("Accept", .contains("json")),
+                response: .json(status: 201, body: ["items": [1, "two", true, nil], "ratio": 0.5])))
+        let result = get("/lit?page=2", headers: ["Accept: application/json"])
+        XCTAssertEqual(result.status, 201)
+        XCTAssertEqual(result.json?["ratio"] as? Double, 0.5)
+        XCTAssertEqual((result.json?["items"] as? [Any])?.count, 4)
+        XCTAssertEqual(get("/lit?page=3", headers: ["Accept: application/json"]).status, 404)
     }
 
     func test_swiftBuilder_servesAndRemoves() throws {
