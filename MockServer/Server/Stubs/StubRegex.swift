@@ -61,7 +61,7 @@ public struct StubRegex: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// Whether all of `value` matches.
     public func matches(_ value: String) -> Bool {
         let length = value.utf16.count
-        guard length <= Self.maximumValueLength, value.utf8.starts(with: literalPrefix.utf8) else { return false }
+        guard length <= Self.maximumValueLength, value.hasPrefix(literalPrefix) else { return false }
         return expression.firstMatch(in: value, options: [], range: NSRange(location: 0, length: length)) != nil
     }
 
