@@ -85,6 +85,8 @@ struct MockServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Caught from now on: a signal sent as soon as the address is printed must not be lost.
+        let signals = Signals([SIGINT, SIGTERM])
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -120,7 +122,7 @@ struct MockServerCommand: AsyncParsableCommand {
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
         say("Ctrl-C stops.")
-        let signal = await Signals.next([SIGINT, SIGTERM])
+        let signal = await signals.next()
         say("\nmockserver: signal \(signal), stopping…")
         server.stop()
         say("mockserver: stopped")

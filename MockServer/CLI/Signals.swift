@@ -1,10 +1,16 @@
 import Dispatch
 import Foundation
 
-/// Waits for process signals without a handler that runs arbitrary code in signal context.
-enum Signals {
-    /// Returns the first of `signals` delivered to the process.
-    static func next(_ signals: [Int32]) async -> Int32 {
+/// Catches process signals without a handler that runs arbitrary code in signal context.
+///
+/// Created before the server prints its address, so a signal sent as soon as the address is seen
+/// is kept until ``next()`` asks for it (not lost, and not the default action that kills).
+final class Signals {
+    private let stream: AsyncStream<Int32>
+    private let sources: [any DispatchSourceSignal]
+
+    /// Starts catching `signals`.
+    init(_ signals: [Int32]) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
         let queue = DispatchQueue(label: "mockserver.signals")
         var sources: [any DispatchSourceSignal] = []
@@ -15,6 +21,12 @@ enum Signals {
             source.resume()
             sources.append(source)
         }
+        self.stream = stream
+        self.sources = sources
+    }
+
+    /// Returns the first signal caught since ``init(_:)``, waiting for one if need be.
+    func next() async -> Int32 {
         var iterator = stream.makeAsyncIterator()
         let received = await iterator.next() ?? SIGTERM
         sources.forEach { $0.cancel() }

@@ -24,6 +24,7 @@ enum StubFuzz {
             method: "GET", path: "/" + text, query: QueryParameters(pairs: [(name: "q", value: text)]),
             headers: [(name: "Accept", value: text)])
         _ = store.match(request)
+        _ = store.nearMissReport(for: request)
         return nil
     }
 }

@@ -69,8 +69,9 @@ final class RequestContext: @unchecked Sendable {
     var handedOver = false
     /// The stub that answers this request, with its inline body's bytes.
     var stub: (stub: Stub, body: SharedBytes?)?
-    /// The near-miss report when stubs exist but none matched (the body of the catalog's 404).
-    var nearMiss: String?
+    /// The request as the stubs saw it when stubs exist but none matched: the catalog's 404
+    /// then carries the near-miss report for it.
+    var unmatchedStubRequest: StubRequestInfo?
     /// The stub's `chunkedDribbleDelay`: the reader sends the body in paced pieces.
     var dribble: StubDribble?
     /// Runs once the response has been sent (used by the main-port offline switch).

@@ -94,7 +94,7 @@ extension ServerCore {
         return ["errors": [["code": code, "source": ["pointer": error.pointer], "title": title, "detail": error.description]]]
     }
 
-    /// WireMock answers an unknown id with an empty 404.
+    /// An unknown id: a 404 (WireMock sends it with an empty body; this one says which id).
     private static func stubNotFound(_ id: UUID) -> Reply {
         .json(404, object: ["errors": [["code": 10, "title": "no stub with id \(id.uuidString.lowercased())"]]])
     }

@@ -175,7 +175,8 @@ final class StubStore: Sendable {
 
     // MARK: - Matching
 
-    /// The stub that answers `request`, its scenario moved on; or the near-miss report.
+    /// The stub that answers `request`, its scenario moved on; or `.unmatched` (the near-miss
+    /// report is only worked out when it is needed: ``nearMissReport(for:)``).
     func match(_ request: StubRequestInfo) -> StubMatch {
         let found: Entry? = state.withLock { state in
             let exact = state.byPath[request.path] ?? []
@@ -201,10 +202,16 @@ final class StubStore: Sendable {
             }
             return nil
         }
-        if let found { return .matched(found.stub, body: found.body) }
+        guard let found else { return .unmatched }
+        return .matched(found.stub, body: found.body)
+    }
+
+    /// The report naming the stub closest to `request` and what differed; `nil` without stubs.
+    /// Worked out from a copy, outside the lock.
+    func nearMissReport(for request: StubRequestInfo) -> String? {
         let (entries, scenarios) = state.withLock { state in (Array(state.byID.values), state.scenarios) }
-        guard !entries.isEmpty else { return .unmatched(report: nil) }
-        return .unmatched(report: NearMissReport.closest(to: request, among: entries.map(\.stub), scenarios: scenarios))
+        guard !entries.isEmpty else { return nil }
+        return NearMissReport.closest(to: request, among: entries.map(\.stub), scenarios: scenarios)
     }
 
     /// One draw of `distribution` from the seeded generator.

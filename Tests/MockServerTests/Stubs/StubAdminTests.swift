@@ -20,6 +20,18 @@ final class StubAdminTests: ServerTestCase {
         XCTAssertEqual(one.json?["id"] as? String, id)
     }
 
+    func test_listedMapping_keepsEveryFieldAsWritten() throws {
+        let json = #"{"name": "n", "priority": 3, "metadata": {"team": ["a"]}, "request": {"method": "PUT", "urlPattern": "/x.*"}, "response": {"status": 202, "statusMessage": "Queued", "fixedDelayMilliseconds": 5}}"#
+        let id = try XCTUnwrap(HTTP.post(admin("__admin/mappings"), json: json).json?["id"] as? String)
+        let listed = try XCTUnwrap(HTTP.get(admin("__admin/mappings/\(id)")).json)
+        XCTAssertEqual(listed["name"] as? String, "n")
+        XCTAssertEqual(listed["priority"] as? Int, 3)
+        XCTAssertEqual((listed["metadata"] as? [String: Any])?["team"] as? [String], ["a"])
+        XCTAssertEqual((listed["request"] as? [String: Any])?["urlPattern"] as? String, "/x.*")
+        XCTAssertEqual((listed["response"] as? [String: Any])?["statusMessage"] as? String, "Queued")
+        XCTAssertEqual((listed["response"] as? [String: Any])?["fixedDelayMilliseconds"] as? Int, 5)
+    }
+
     func test_listMappings_hasWireMocksShape_onBothPorts() {
         XCTAssertEqual(HTTP.post(admin("__admin/mappings"), json: #"{"request": {"urlPath": "/a"}}"#).status, 201)
         XCTAssertEqual(HTTP.post(main("__admin/mappings"), json: #"{"request": {"urlPath": "/b"}}"#).status, 201, "the main port serves the admin API too")

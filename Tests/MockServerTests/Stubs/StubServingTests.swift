@@ -39,6 +39,13 @@ final class StubServingTests: ServerTestCase {
         XCTAssertNil(bytes.headers["content-type"], "no Content-Type unless the stub gives one, as in WireMock")
     }
 
+    func test_cacheControl_noStoreUnlessTheStubSetsItsOwn() {
+        add(#"{"request": {"urlPath": "/cached"}, "response": {"headers": {"Cache-Control": "max-age=60"}}}"#)
+        add(#"{"request": {"urlPath": "/plain"}}"#)
+        XCTAssertEqual(get("/cached").headers["cache-control"], "max-age=60")
+        XCTAssertEqual(get("/plain").headers["cache-control"], "no-store")
+    }
+
     func test_repeatedHeader_isSentOncePerValue() {
         add(#"{"request": {"urlPath": "/cookies"}, "response": {"headers": {"Set-Cookie": ["a=1", "b=2"]}}}"#)
         let raw = try? RawConnection(port: server.port, get: "/cookies")
@@ -57,6 +64,7 @@ final class StubServingTests: ServerTestCase {
         add(#"{"name": "list items", "request": {"method": "GET", "urlPath": "/api/items", "queryParameters": {"page": {"equalTo": "2"}}}, "response": {"status": 200}}"#)
         let miss = get("/api/items?page=3")
         XCTAssertEqual(miss.status, 404)
+        XCTAssertEqual(miss.headers["content-type"], "text/plain", "plain text, as WireMock's report")
         let text = String(decoding: miss.body, as: UTF8.self)
         XCTAssertTrue(text.contains("Request was not matched"), text)
         XCTAssertTrue(text.contains("list items"), text)

@@ -122,9 +122,12 @@ extension ServerCore {
             return json(Gallery.json(urls))
         case .v11Search, .v11UserTimeline, .v2Search:
             return tweetReply(context.route, faults: faults, base: base)
-        case .notFound where context.nearMiss != nil:
-            return Self.nearMissReply(context.nearMiss ?? "")
-        case .image, .avatar, .notFound:
+        case .notFound:
+            if let info = context.unmatchedStubRequest, let report = stubs.nearMissReport(for: info) {
+                return Self.nearMissReply(report)
+            }
+            return .error(404, "nothing at \(context.path); GET /__admin/catalog lists what is served")
+        case .image, .avatar:
             return .error(404, "nothing at \(context.path); GET /__admin/catalog lists what is served")
         }
     }

@@ -15,10 +15,10 @@ extension ServerCore {
         guard context.role == .main, !stubs.isEmpty else { return nil }
         let info = StubRequestInfo(method: context.method, path: context.path, query: context.query, headers: Self.headers(of: connection))
         switch stubs.match(info) {
-        case .unmatched(let report):
-            context.nearMiss = report
+        case .unmatched:
+            context.unmatchedStubRequest = info
             // The catalog answers GET and HEAD only: any other method gets the near miss.
-            if let report, context.method != "GET", context.method != "HEAD" {
+            if context.method != "GET", context.method != "HEAD", let report = stubs.nearMissReport(for: info) {
                 return send(Self.nearMissReply(report), context: context, connection: connection)
             }
             return nil
