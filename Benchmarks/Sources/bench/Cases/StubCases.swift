@@ -11,6 +11,7 @@ struct StubCases {
 
     static let stubPath = "/api/v1/timeline.json"
     static let stubCount = 1000
+    static let variantCount = 300
 
     func run(into report: inout Report) throws {
         let json = try fetch(ours.url(try ServerCases.pinnedPage(ours)), header: ServerCases.authorization)
@@ -54,7 +55,18 @@ struct StubCases {
         report.rows.append(Row(
             7, "\(Format.grouped(Self.stubCount)) stubs: requests/s", ours: rate(ours1000), peer: "same server, 1 stub", rate(ours1),
             target: .ratioAtLeast(0.95)))
-        report.remark(7, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive on the same \(Format.grouped(json.count)) bytes as case 1's JSON: a stub (`\"body\"`, `Content-Type: application/json`) added through `POST /__admin/mappings` to a mock server of its own (`bench serve`) and to WireMock \(Self.wireMockVersion) (`java -jar wiremock-standalone.jar --no-request-journal --disable-request-logging`, otherwise defaults), the file from nginx as in case 1. The JVM is warmed up with wrk for 5 s first. The \(Format.grouped(Self.stubCount - 1)) other stubs are added after the measured one and never match its requests: a third `url`, a third `urlPathPattern` regexes, a third `urlPath` with a header `equalTo`, all of the same priority. WireMock with them: \(Format.number(rate(wire1000).median)) requests/s, \(Format.ratio(rate(wire1000).median / rate(wire1).median))× its 1-stub figure.")
+
+        let variants = Self.variantStubs(Self.variantCount)
+        try StubLoader.add(variants, to: stubbed.url(""))
+        try StubLoader.add(variants, to: wireMock.url(""))
+        let crowded = try measure(
+            [("mockserver", stubbed.url(Self.stubPath)), ("WireMock", wireMock.url(Self.stubPath))],
+            label: "+\(Self.variantCount) variants", warmUp: 2, retries: &retries)
+        let oursCrowded = crowded["mockserver"]!, wireCrowded = crowded["WireMock"]!
+        report.rows.append(Row(
+            7, "+\(Self.variantCount) header variants of its path: requests/s", ours: rate(oursCrowded), peer: "same server, 1 stub",
+            rate(ours1)))
+        report.remark(7, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive on the same \(Format.grouped(json.count)) bytes as case 1's JSON: a stub (`\"body\"`, `Content-Type: application/json`) added through `POST /__admin/mappings` to a mock server of its own (`bench serve`) and to WireMock \(Self.wireMockVersion) (`java -jar wiremock-standalone.jar --no-request-journal --disable-request-logging`, otherwise defaults), the file from nginx as in case 1. The JVM is warmed up with wrk for 5 s first. The \(Format.grouped(Self.stubCount - 1)) other stubs are added after the measured one, on other paths, and never match its requests: a third `url`, a third `urlPathPattern` regexes, a third `urlPath` with a header `equalTo`, all of the same priority. WireMock with them: \(Format.number(rate(wire1000).median)) requests/s, \(Format.ratio(rate(wire1000).median / rate(wire1).median))× its 1-stub figure. The last row then adds \(Self.variantCount) newer stubs on the measured path itself, each wanting another `X-Variant` header, so every request is checked against all of them first (stubs of one path are tried in order; WireMock tries every stub in order): mockserver \(Format.ratio(rate(oursCrowded).median / rate(ours1).median))×, WireMock \(Format.number(rate(wireCrowded).median)) requests/s (\(Format.ratio(rate(wireCrowded).median / rate(wire1).median))× its 1-stub figure).")
         if !retries.isEmpty {
             report.remark(7, "Runs measured again after socket errors: " + retries.joined(separator: "; ") + ".")
         }
@@ -116,7 +128,7 @@ struct StubCases {
         ]
     }
 
-    /// `count` stubs that never match a GET of `stubPath`, in three shapes users write.
+    /// `count` stubs on other paths that never match a GET of `stubPath`, in three shapes users write.
     static func otherStubs(_ count: Int) -> [[String: Any]] {
         (0..<count).map { index in
             let request: [String: Any]
@@ -125,10 +137,21 @@ struct StubCases {
             case 1: request = ["method": "GET", "urlPathPattern": "/api/v1/items/\(index)/[a-z]+\\.json"]
             default:
                 request = [
-                    "method": "GET", "urlPath": stubPath, "headers": ["X-Variant": ["equalTo": "v\(index)"]],
+                    "method": "GET", "urlPath": "/api/v1/variants/\(index).json", "headers": ["X-Variant": ["equalTo": "v\(index)"]],
                 ]
             }
             return ["request": request, "response": ["status": 200, "body": "stub \(index)"] as [String: Any]]
+        }
+    }
+
+    /// `count` stubs on `stubPath` itself, each wanting an `X-Variant` header the measured
+    /// requests do not send.
+    static func variantStubs(_ count: Int) -> [[String: Any]] {
+        (0..<count).map { index in
+            [
+                "request": ["method": "GET", "urlPath": stubPath, "headers": ["X-Variant": ["equalTo": "v\(index)"]]] as [String: Any],
+                "response": ["status": 200, "body": "variant \(index)"] as [String: Any],
+            ]
         }
     }
 }
