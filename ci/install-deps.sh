@@ -17,6 +17,10 @@ case "$(uname -s)" in
     for p in "${apt_packages[@]}"; do
       dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
     done
+    # Real WireMock for the comparison tests (ci/wiremock-venv.sh): a Java 17 runtime, and
+    # python3 able to make a venv. Checked by what they do, so any installed java or python counts.
+    command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
+    python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3 python3-venv)
     if [ ${#missing[@]} -eq 0 ]; then
       exit 0
     fi
@@ -40,6 +44,7 @@ case "$(uname -s)" in
       brew list --versions "$p" >/dev/null 2>&1 || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] || brew install "${missing[@]}"
+    command -v java >/dev/null 2>&1 || echo "install-deps: no 'java' on PATH (WireMock needs one): brew install openjdk@17" >&2
     ;;
   *)
     echo "install-deps: unsupported system $(uname -s); install: ${apt_packages[*]}" >&2

@@ -30,6 +30,9 @@ export TSAN_OPTIONS="suppressions=$PWD/ci/tsan-suppressions.txt halt_on_error=0 
 # ASan: stop at the first error. Leak checks are off: the Swift runtime keeps metadata for good.
 export ASAN_OPTIONS="detect_leaks=0 halt_on_error=1 abort_on_error=0"
 
+# MockServerTests compares the mock server with real WireMock (installed only when missing).
+bash ci/wiremock-venv.sh
+
 failed=()
 for sanitizer in $sanitizers; do
   case $sanitizer in

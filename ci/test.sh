@@ -20,6 +20,9 @@ if [ -n "$ours" ]; then
   exit 1
 fi
 
+echo "== WireMock (for the comparison tests)"
+bash ci/wiremock-venv.sh
+
 echo "== test"
 swift test --skip-build "$@"
 

@@ -26,7 +26,8 @@ extension ServerCore {
             context.stub = (stub, body)
             context.matchedStub = stub.id.uuidString.lowercased()
             let own = Set(stub.request.queryParameters.keys)
-            let requestFaults = QueryParameters(pairs: context.query.pairs.filter { !own.contains($0.name) })
+            let requestFaults = QueryParameters(
+                pairs: stub.request.url.coversQuery ? [] : context.query.pairs.filter { !own.contains($0.name) })
             do throws(ParameterError) {
                 context.faults = try FaultParameters(StubFaults.combined(stub: stub.testbedFaults, request: requestFaults))
                 if context.faults.empty {
