@@ -54,7 +54,9 @@ extension ServerCore {
         default:
             let base = url(of: endpoints.main, context, connection: connection, endpoints: endpoints)
             let adminBase = endpoints.admin.map { url(of: $0, context, connection: connection, endpoints: endpoints) }
-            return .json(200, Catalog.json(base: base, adminBase: adminBase))
+            var bind = ["main": endpoints.main.authority]
+            bind["admin"] = endpoints.admin?.authority
+            return .json(200, Catalog.json(base: base, adminBase: adminBase, bind: bind))
         }
     }
 
@@ -66,7 +68,7 @@ extension ServerCore {
     /// `POST /__admin/reset`: clears the journal, the fault counters (`flaky`, which live apart from
     /// the journal) and the `offline-first` scenario's progress.
     func resetState() {
-        journal.reset()
+        resetJournal()
         flakyCounters.reset()
         offlineFirst.withLock { $0 = nil }
     }

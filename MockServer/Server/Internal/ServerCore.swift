@@ -70,6 +70,10 @@ final class ServerCore: Sendable {
     let flakyCounters = FlakyCounters()
     /// Who may use the admin API.
     let adminGuard = AdminGuard()
+    /// The journal as the event streams see it (`GET /__admin/events`).
+    let events = EventFeed()
+    /// `POST /__admin/try` probes running now.
+    let probesRunning = Atomic<Int>(0)
     let endpoints: Mutex<Endpoints>
 
     private let listeners = Mutex(Listeners())
@@ -143,6 +147,7 @@ final class ServerCore: Sendable {
         }
         if changed {
             logger.info("main port \(address.port) \(goOffline ? "closed: offline" : "open again: online")")
+            announceOfflineState()
         }
     }
 

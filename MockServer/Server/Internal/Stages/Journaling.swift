@@ -27,7 +27,7 @@ extension ServerCore {
             method: context.method, path: context.path, query: context.query.canonical, status: status,
             bytes: bytes, ms: Int((now - context.arrival) / 1_000_000), fault: context.faults.summary,
             connection: context.connectionID, started: milliseconds(at: context.arrival), outcome: outcome)
-        journal.append(record)
+        publish(record)
         let target = LogText.escaped(record.path + (record.query.isEmpty ? "" : "?" + record.query))
         let fault = record.fault.isEmpty ? "" : " [" + LogText.escaped(record.fault) + "]"
         logger.info(
