@@ -13,6 +13,8 @@ struct MockServerCommand: AsyncParsableCommand {
             Every path takes fault parameters, combinable (?delay=500&drip=20000); they apply in \
             this order: \(Fault.Name.order). GET /__admin/catalog lists them with examples. \
             POST /__admin/offline {"offline":true} closes the main port; the admin port turns it back.
+            Stubs in WireMock's mapping format (--root-dir DIR, or POST /__admin/mappings) are matched \
+            before the catalog; GET /__admin/mappings and /__admin/scenarios list them.
 
             Faults:
             \(Fault.Name.textTable)
@@ -54,6 +56,14 @@ struct MockServerCommand: AsyncParsableCommand {
         help: "Seconds a connection may go without traffic before it is closed (0: never; stalled and delayed requests are exempt).")
     var idleTimeout = 60
 
+    @Option(
+        name: .customLong("root-dir"),
+        help: """
+            A WireMock root directory: stubs from DIR/mappings/**/*.json (matched before the catalog), \
+            bodyFileName from DIR/__files/. A bad mapping refuses the start, naming the file and the field.
+            """)
+    var rootDirectory: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         if let adminPort, !(0...65_535).contains(adminPort) {
@@ -88,7 +98,8 @@ struct MockServerCommand: AsyncParsableCommand {
         let configuration = MockServer.Configuration(
             host: host, port: port, adminPort: requestedAdminPort, adminHost: adminHost, token: token,
             startOffline: offline, logger: logger, connectionLimit: connectionLimit,
-            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout))
+            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
+            rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
         let server: MockServer
         do throws(MockServerError) {
             server = try MockServer.start(configuration)
@@ -105,6 +116,7 @@ struct MockServerCommand: AsyncParsableCommand {
         }
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL))\(offline ? ", main port OFFLINE" : "")")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
+        if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
         say("Ctrl-C stops.")

@@ -10,6 +10,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
     case stopped
     /// The scheduler thread's epoll or eventfd could not be created (errno).
     case systemResource(String, errno: Int32)
+    /// A stub of the root directory could not be loaded: the file, the field and why.
+    case invalidStubs(StubError)
 
     /// A readable sentence naming the problem.
     public var description: String {
@@ -24,6 +26,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
             return "the mock server was stopped"
         case .systemResource(let what, let code):
             return "cannot create \(what) (errno \(code))"
+        case .invalidStubs(let error):
+            return "cannot load the stubs: \(error)"
         }
     }
 }

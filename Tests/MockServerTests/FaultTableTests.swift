@@ -9,7 +9,7 @@ import XCTest
 final class FaultTableTests: ServerTestCase {
     /// One fault of every kind, with a value inside its range. A new `Fault.Name` needs one here.
     static let samples: [Fault] = [
-        .reset, .delay(.milliseconds(5)), .flaky(failures: 2), .status(503), .contentType("text/html"),
+        .reset, .delay(.milliseconds(5)), .flaky(failures: 2), .status(503), .emptyReply, .garbage, .badChunk, .contentType("text/html"),
         .bytes(100), .corrupt, .malformed, .empty, .truncate(afterBytes: 10), .stallAfter(bytes: 10),
         .drip(bytesPerSecond: 1000), .chunked,
     ]
@@ -53,7 +53,7 @@ final class FaultTableTests: ServerTestCase {
     func test_order_isStageByStage() {
         XCTAssertEqual(
             Fault.Name.order,
-            "reset, then delay, then flaky, status, then type, bytes, corrupt, malformed, empty, then truncate, stall_after, drip, chunked")
+            "reset, then delay, then flaky, status, empty_reply, garbage, bad_chunk, then type, bytes, corrupt, malformed, empty, then truncate, stall_after, drip, chunked")
         XCTAssertEqual(Fault.Name.allCases.map(\.stage), Fault.Name.allCases.map(\.stage).sorted(), "the table lists faults in stage order")
     }
 

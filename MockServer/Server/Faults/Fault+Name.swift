@@ -43,6 +43,12 @@ extension Fault {
         case flaky
         /// `status=CODE`: answer with that status.
         case status
+        /// `empty_reply=1`: the connection closes without a byte.
+        case emptyReply = "empty_reply"
+        /// `garbage=1`: random bytes that are no HTTP, then the connection closes.
+        case garbage
+        /// `bad_chunk=1`: a chunked answer whose chunk framing is invalid.
+        case badChunk = "bad_chunk"
         /// `type=MIME`: answer with that `Content-Type`.
         case type
         /// `bytes=N`: a body of exactly N bytes.
@@ -70,7 +76,7 @@ extension Fault {
         /// The values the parameter accepts.
         var kind: ValueKind {
             switch self {
-            case .reset, .corrupt, .malformed, .empty, .chunked: .flag
+            case .reset, .corrupt, .malformed, .empty, .chunked, .emptyReply, .garbage, .badChunk: .flag
             case .delay: .integer(0...Self.maximumDelay, unit: "ms")
             case .flaky: .integer(0...1_000_000, unit: nil)
             case .status: .integer(200...599, unit: nil)
@@ -85,7 +91,7 @@ extension Fault {
             switch self {
             case .reset: .connection
             case .delay: .beforeAnswer
-            case .flaky, .status: .status
+            case .flaky, .status, .emptyReply, .garbage, .badChunk: .status
             case .type, .bytes, .corrupt, .malformed, .empty: .body
             case .truncate, .stallAfter, .drip, .chunked: .wire
             }
@@ -108,6 +114,9 @@ extension Fault {
             case .flaky:
                 "the first K requests for this exact URL (path + query) get a 500, then it works; 10,000 URLs are counted at most, the least recently requested forgotten first (it then fails K times again); POST /__admin/reset starts the count over"
             case .status: "answer with that status (2xx keeps the resource; 429 adds x-rate-limit-reset, epoch seconds of server time + 60)"
+            case .emptyReply: "close the connection without sending a byte, after any delay (curl 52)"
+            case .garbage: "send random bytes that are no HTTP, then close the connection (curl 1 or 8)"
+            case .badChunk: "a 200 with chunked transfer encoding whose first chunk has an invalid size line, then close (curl 56)"
             case .type: "answer with that Content-Type"
             case .bytes: "the body is exactly N bytes: the resource, then zero filler (or cut at N)"
             case .corrupt: "same length and type; the image data is damaged so no standard decoder accepts it (the header still probes)"
@@ -127,6 +136,9 @@ extension Fault {
             case .delay: "/images/1.png?delay=2000"
             case .flaky: "/images/1.png?flaky=2"
             case .status: "/images/1.png?status=503"
+            case .emptyReply: "/images/1.png?empty_reply=1"
+            case .garbage: "/images/1.png?garbage=1"
+            case .badChunk: "/images/1.png?bad_chunk=1"
             case .type: "/images/1.png?type=text/html"
             case .bytes: "/images/1.png?bytes=30000000"
             case .corrupt: "/images/1.png?corrupt=1"

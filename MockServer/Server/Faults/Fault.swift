@@ -17,6 +17,12 @@ public enum Fault: Sendable, Hashable {
     case flaky(failures: Int)
     /// Answer with this status (200...599).
     case status(Int)
+    /// Close the connection without a byte.
+    case emptyReply
+    /// Random bytes that are no HTTP, then close.
+    case garbage
+    /// A chunked answer whose chunk framing is invalid, then close.
+    case badChunk
     /// Answer with this `Content-Type`.
     case contentType(String)
     /// The body is exactly this many bytes: the resource, then zero filler (or cut).
@@ -43,6 +49,9 @@ public enum Fault: Sendable, Hashable {
         case .delay: .delay
         case .flaky: .flaky
         case .status: .status
+        case .emptyReply: .emptyReply
+        case .garbage: .garbage
+        case .badChunk: .badChunk
         case .contentType: .type
         case .bytes: .bytes
         case .corrupt: .corrupt
@@ -58,7 +67,7 @@ public enum Fault: Sendable, Hashable {
     /// The query parameter's value, as the server reads it (`delay(.milliseconds(500))` → `500`).
     public var value: String {
         switch self {
-        case .reset, .corrupt, .malformed, .empty, .chunked: return "1"
+        case .reset, .corrupt, .malformed, .empty, .chunked, .emptyReply, .garbage, .badChunk: return "1"
         case .delay(let duration):
             let (seconds, attoseconds) = duration.components
             return String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)

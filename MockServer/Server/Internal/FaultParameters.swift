@@ -9,6 +9,12 @@ struct FaultParameters: Sendable, Hashable {
     var flaky = 0
     /// Answer with this status instead.
     var status: Int?
+    /// Close the connection without a byte (instead of the answer).
+    var emptyReply = false
+    /// Random bytes that are no HTTP, then close (instead of the answer).
+    var garbage = false
+    /// A chunked answer with invalid chunk framing, then close (instead of the answer).
+    var badChunk = false
     /// Answer with this `Content-Type`.
     var contentType: String?
     /// Make the body exactly this long (filler after the resource, or cut).
@@ -58,6 +64,9 @@ struct FaultParameters: Sendable, Hashable {
         case .delay: delay = try name.integer(in: query) ?? 0
         case .flaky: flaky = try name.integer(in: query) ?? 0
         case .status: status = try name.integer(in: query)
+        case .emptyReply: emptyReply = try name.flag(in: query)
+        case .garbage: garbage = try name.flag(in: query)
+        case .badChunk: badChunk = try name.flag(in: query)
         case .type: contentType = try name.mediaType(in: query)
         case .bytes: bytes = try name.integer(in: query)
         case .corrupt: corrupt = try name.flag(in: query)

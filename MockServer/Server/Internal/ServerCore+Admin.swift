@@ -32,8 +32,10 @@ extension ServerCore {
     /// The answer of an admin endpoint the guard let through (``adminRefusal(_:connection:)``).
     func adminReply(_ context: RequestContext, connection: OpaquePointer) -> Reply {
         let endpoints = endpoints.withLock { $0 }
+        if let reply = stubAdminReply(context) { return reply }
         guard let methods = Self.adminEndpoints[context.path] else {
-            return .error(404, "no admin endpoint \(context.path); known: \(Self.adminEndpoints.keys.sorted().joined(separator: ", "))")
+            let known = (Array(Self.adminEndpoints.keys) + Array(Self.stubAdminEndpoints.keys)).sorted()
+            return .error(404, "no admin endpoint \(context.path); known: \(known.joined(separator: ", "))")
         }
         guard methods.contains(context.method) else {
             var reply = Reply.error(405, "\(context.method) is not allowed on \(context.path)")

@@ -74,6 +74,10 @@ final class ServerCore: Sendable {
     let events = EventFeed()
     /// `POST /__admin/try` probes running now.
     let probesRunning = Atomic<Int>(0)
+    /// The WireMock-format stubs, matched before the catalog.
+    let stubs: StubStore
+    /// The root directory's `__files/` (for `bodyFileName`), when one was given.
+    let stubFiles: StubFiles?
     let endpoints: Mutex<Endpoints>
 
     private let listeners = Mutex(Listeners())
@@ -95,6 +99,18 @@ final class ServerCore: Sendable {
         journal = Journal(capacity: configuration.journalCapacity)
         timeline = TweetTimeline(epoch: configuration.clock.now(), initialCount: configuration.initialTweetCount)
         endpoints = Mutex(Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }))
+        stubs = StubStore(seed: configuration.stubSeed)
+        if let root = configuration.rootDirectory {
+            let directory = StubRootDirectory(root)
+            stubFiles = directory.files
+            do {
+                try stubs.add(try directory.loadStubs(), fromRootDirectory: true)
+            } catch {
+                throw .invalidStubs(error)
+            }
+        } else {
+            stubFiles = nil
+        }
         scheduler = try ConnectionScheduler()
     }
 

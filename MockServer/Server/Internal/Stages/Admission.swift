@@ -19,6 +19,7 @@ extension ServerCore {
         if context.role == .admin, context.path == "/" {
             return admitDashboardPage(context, connection: connection)
         }
+        if let answered = admitStub(context, connection: connection) { return answered }
         if let refusal = refusal(context, connection: connection) {
             return send(refusal, context: context, connection: connection)
         }

@@ -20,6 +20,12 @@ extension ServerCore {
         if let status = faults.status, !(200...299).contains(status) {
             return send(shaped(statusReply(status, context), context), context: context, connection: connection)
         }
+        if let broken = Self.brokenReply(in: faults) {
+            return breakConnection(broken, context: context, connection: connection)
+        }
+        if let (stub, inline) = context.stub {
+            return stubReply(context, stub: stub, inline: inline, connection: connection)
+        }
         switch context.route {
         case .image(let key, _), .avatar(let key):
             if let bytes = images.cached(key) {
@@ -116,7 +122,12 @@ extension ServerCore {
             return json(Gallery.json(urls))
         case .v11Search, .v11UserTimeline, .v2Search:
             return tweetReply(context.route, faults: faults, base: base)
-        case .image, .avatar, .notFound:
+        case .notFound:
+            if let info = context.unmatchedStubRequest, let report = stubs.nearMissReport(for: info) {
+                return Self.nearMissReply(report)
+            }
+            return .error(404, "nothing at \(context.path); GET /__admin/catalog lists what is served")
+        case .image, .avatar:
             return .error(404, "nothing at \(context.path); GET /__admin/catalog lists what is served")
         }
     }
