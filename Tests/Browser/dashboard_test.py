@@ -375,8 +375,13 @@ class DashboardTests(unittest.TestCase):
     # Layout and security
 
     def test_layout_at375And1280_noHorizontalScrollingAt375(self):
-        self.assertEqual(curl(f"{self.server.main}/images/2.jpg?delay=5&drip=500000"), (0, 200))
-        curl(f"{self.server.main}/images/1.png?reset=1")
+        # A journal like a tester's (the README's screenshot is the one at 1280 px).
+        self.server.admin_call("POST", "/__admin/reset")
+        main = self.server.main
+        for path in ("/gallery.json?scenario=mixed", "/images/1.png", "/images/2.jpg?delay=120&drip=2000000",
+                     "/images/3.png?corrupt=1", "/images/4.jpg?status=503", "/images/5.png?reset=1",
+                     "/images/6.jpg?truncate=20000", "/missing.png", "/images/2.jpg?flaky=1", "/images/2.jpg?flaky=1"):
+            curl(main + path)
         self.open(375, 800)
         for name in ("Catalog", "Fault builder", "Stubs"):
             expect(self.page.get_by_role("region", name=name)).to_be_visible()

@@ -37,7 +37,8 @@ export function outcomeClass(outcome, status) {
       if (status >= 500) return 'bad';
       if (status >= 400 || status === 0) return 'warn';
       return 'good';
-    case 'reset': case 'refused': case 'empty': case 'malformed': case 'error': return 'bad';
+    case 'reset': case 'refused': case 'empty': case 'malformed': case 'error':
+    case 'empty-reply': case 'garbage': case 'bad-chunk': return 'bad';
     case 'truncated': case 'cut': case 'stalled': case 'timeout': return 'warn';
     default: return 'neutral';
   }

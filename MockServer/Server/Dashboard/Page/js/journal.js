@@ -10,7 +10,9 @@ const OVERSCAN = 6;
 /** Rows in the DOM at most. */
 const MAX_ROWS = 160;
 const COLUMNS = ['method', 'path', 'query', 'status', 'bytes', 'ms', 'fault', 'outcome', 'connection'];
-const KNOWN_OUTCOMES = ['ok', 'reset', 'truncated', 'stalled', 'client-closed', 'timeout', 'shutdown', 'error'];
+const KNOWN_OUTCOMES = [
+  'ok', 'reset', 'truncated', 'stalled', 'client-closed', 'timeout', 'shutdown', 'error', 'empty-reply', 'garbage', 'bad-chunk',
+];
 
 export class JournalPanel {
   constructor({ onOpen }) {
