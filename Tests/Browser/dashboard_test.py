@@ -44,7 +44,8 @@ class MockServerProcess:
     def __init__(self, executable):
         self.process = subprocess.Popen(
             [executable, "--port", "0", "--admin-port", "0", "--log-level", "warning"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            # From another working directory: the page comes from the resource bundle beside the binary.
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd="/")
         line = self.process.stdout.readline()
         match = re.search(r"listening on (http://\S+) \(admin (http://[^)\s]+)\)", line)
         if not match:
@@ -115,6 +116,7 @@ class DashboardTests(unittest.TestCase):
             cls.server.stop()
 
     def setUp(self):
+        self.started = time.monotonic()
         if self.server.is_offline():
             self.server.admin_call("POST", "/__admin/offline", {"offline": False})
         self.context = self.browser.new_context(viewport={"width": 1280, "height": 900})
@@ -127,6 +129,7 @@ class DashboardTests(unittest.TestCase):
                      and not message.text.startswith("Failed to load resource") and self.page_errors.append(message.text))
 
     def tearDown(self):
+        print(f" [{time.monotonic() - self.started:.1f} s]", end=" ", file=sys.stderr, flush=True)
         self.context.close()
         self.assertEqual(self.page_errors, [], "the page logged errors")
 

@@ -5,7 +5,10 @@ import Synchronization
 /// written to it.
 ///
 /// `@unchecked Sendable`: everything but `encoded` is only touched by the content reader, on
-/// the daemon's polling thread; `encoded` is handed over by the worker that encodes records.
+/// the daemon's polling thread; `encoded` is handed over by the worker that encodes records,
+/// under a lock that also makes "not encoded yet, so suspend" and "delivered, so resume"
+/// exclusive: the worker's wake-up cannot slip between the reader's check and its suspension
+/// (the connection may be resumed for another reason meanwhile, and suspend again).
 final class EventStream: @unchecked Sendable {
     /// The request this stream answers.
     let context: RequestContext
@@ -21,16 +24,45 @@ final class EventStream: @unchecked Sendable {
     var pending = PendingBytes()
     /// A worker is encoding the next event.
     var encoding = false
-    private let encoded = Mutex<Data?>(nil)
+    private let encoded = Mutex<(event: Data?, waiting: Bool)>((nil, false))
 
     init(context: RequestContext) {
         self.context = context
         lastWrite = monotonicNanoseconds()
     }
 
-    /// Hands over an encoded event (worker thread).
-    func deliver(_ event: Data) { encoded.withLock { $0 = event } }
+    /// What the reader finds when it looks for the encoded event.
+    enum Encoded: Sendable {
+        /// Here it is.
+        case ready(Data)
+        /// Not yet: the connection is suspended until it is delivered.
+        case waiting
+        /// Not yet, and the connection could not be suspended (its daemon is stopping).
+        case stopping
+    }
 
-    /// Takes the encoded event, if it is ready (polling thread).
-    func takeEncoded() -> Data? { encoded.withLock { data in defer { data = nil }; return data } }
+    /// Hands over an encoded event and resumes the reader if it waits for it (worker thread).
+    func deliver(_ event: Data, scheduler: ConnectionScheduler) {
+        encoded.withLock { state in
+            state.event = event
+            if state.waiting {
+                state.waiting = false
+                scheduler.resume(context, reason: .ready)
+            }
+        }
+    }
+
+    /// Takes the encoded event, or suspends the connection until it is delivered (polling thread).
+    func takeEncoded(connection: OpaquePointer, scheduler: ConnectionScheduler) -> Encoded {
+        encoded.withLock { state in
+            if let event = state.event {
+                state.event = nil
+                state.waiting = false
+                return .ready(event)
+            }
+            guard scheduler.suspend(context, connection: connection, until: nil) else { return .stopping }
+            state.waiting = true
+            return .waiting
+        }
+    }
 }

@@ -71,24 +71,22 @@ extension ServerCore {
                 return stream.pending.copy(into: buffer, maximum: maximum)
             }
             if stream.encoding {
-                guard let event = stream.takeEncoded() else {
-                    return scheduler.suspend(context, connection: connection, until: nil) ? 0 : Self.readerError
+                switch stream.takeEncoded(connection: connection, scheduler: scheduler) {
+                case .waiting: return 0
+                case .stopping: return Self.readerError
+                case .ready(let event):
+                    stream.encoding = false
+                    stream.pending = PendingBytes(event)
+                    continue
                 }
-                stream.encoding = false
-                stream.pending = PendingBytes(event)
-                continue
             }
             switch nextEvent(stream, connection: connection) {
             case .write(let bytes):
                 stream.pending = PendingBytes(bytes)
             case .encode(let work):
-                guard scheduler.suspend(context, connection: connection, until: nil) else { return Self.readerError }
                 stream.encoding = true
-                journalEncoder.async { [scheduler] in
-                    stream.deliver(work())
-                    scheduler.resume(context, reason: .ready)
-                }
-                return 0
+                journalEncoder.async { [scheduler] in stream.deliver(work(), scheduler: scheduler) }
+                continue
             case .suspended:
                 return 0
             case .ended:
