@@ -211,6 +211,13 @@ class DashboardTests(unittest.TestCase):
         self.page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
 
+        # So does Enter on a row, and the arrows move between rows.
+        row.focus()
+        self.page.keyboard.press("Enter")
+        expect(dialog).to_contain_text(marker)
+        self.page.keyboard.press("Escape")
+        expect(row).to_be_focused()
+
     def test_journal_filtersByPathAndOutcome_andPauses(self):
         self.open()
         table = self.page.get_by_role("table", name="Requests")
