@@ -52,6 +52,7 @@ class MockServerProcess:
             self.stop()
             raise RuntimeError(f"mockserver did not say where it listens: {line!r}")
         self.main, self.admin = match.group(1), match.group(2)
+        self.second_line = self.process.stdout.readline().rstrip("\n")
         # Drain the rest of its output so it never blocks on a full pipe.
         threading.Thread(target=self.process.stdout.read, daemon=True).start()
 
@@ -412,6 +413,9 @@ class DashboardTests(unittest.TestCase):
         widths = self.page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         self.assertLessEqual(widths[0], widths[1], f"no horizontal scrolling at 1280 px: {widths}")
         self.screenshot("dashboard-1280.png")
+
+    def test_mockserver_printsWhereTheDashboardIs(self):
+        self.assertEqual(self.server.second_line, f"dashboard: {self.server.admin}/ (open it in a browser)")
 
     def test_pageOfAnotherOrigin_cannotDriveTheAdminAPI(self):
         response = self.page.goto(self.server.admin + "/")
