@@ -14,6 +14,8 @@ const catalog = new CatalogPanel({ onUse: use });
 const stubs = new StubsPanel({ onChange: (list) => builder.showStubs(list), onUse: use });
 const detail = new RequestDetail({ onUse: use });
 const journal = new JournalPanel({ onOpen: (record) => detail.show(record) });
+// For the console and the browser tests: the panels, e.g. `dashboard.journal.busyMs`.
+globalThis.dashboard = { status, builder, catalog, stubs, journal };
 
 subscribe({
   connection: (up) => status.setStreaming(up),
