@@ -14,6 +14,9 @@ fi
 case "$(uname -s)" in
   Linux)
     missing=()
+    # The dashboard's browser tests (ci/browser-venv.sh): Debian's Chromium, and python3 with venv.
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
     for p in "${apt_packages[@]}"; do
       dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
     done
@@ -35,6 +38,8 @@ case "$(uname -s)" in
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
     ;;
   Darwin)
+    command -v chromium >/dev/null 2>&1 || [ -d /Applications/Chromium.app ] \
+      || echo "install-deps: no Chromium (the dashboard's browser tests need one): brew install --cask chromium" >&2
     if ! command -v brew >/dev/null 2>&1; then
       echo "install-deps: Homebrew not found; run: brew install ${brew_packages[*]}" >&2
       exit 1

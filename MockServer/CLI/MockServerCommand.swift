@@ -133,6 +133,7 @@ struct MockServerCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
+        say("dashboard: \(server.adminURL)/ (open it in a browser)")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
         say("token: Authorization: Bearer \(token)")

@@ -75,6 +75,10 @@ final class ServerCore: Sendable {
     let blackhole = Mutex<Blackhole?>(nil)
     /// Who may use the admin API.
     let adminGuard = AdminGuard()
+    /// The journal as the event streams see it (`GET /__admin/events`).
+    let events = EventFeed()
+    /// `POST /__admin/try` probes running now.
+    let probesRunning = Atomic<Int>(0)
     /// The WireMock-format stubs, matched before the catalog.
     let stubs: StubStore
     /// The root directory's `__files/` (for `bodyFileName`), when one was given.
@@ -169,6 +173,7 @@ final class ServerCore: Sendable {
         }
         if changed {
             logger.info("main port \(address.port) \(goOffline ? "closed: offline" : "open again: online")")
+            announceOfflineState()
         }
     }
 

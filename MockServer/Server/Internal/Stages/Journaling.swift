@@ -30,7 +30,7 @@ extension ServerCore {
             bytes: bytes, ms: Int((now - context.arrival) / 1_000_000), fault: context.faults.summary,
             connection: context.connectionID, started: milliseconds(at: context.arrival), outcome: outcome,
             headers: context.headers, body: context.upload, bodySize: context.uploadSize, stub: context.matchedStub)
-        journal.append(record)
+        publish(record)
         let target = LogText.escaped(record.path + (record.query.isEmpty ? "" : "?" + record.query))
         let fault = record.fault.isEmpty ? "" : " [" + LogText.escaped(record.fault) + "]"
         logger.info(
