@@ -47,7 +47,7 @@ class MockServerProcess:
             # From another working directory: the page comes from the resource bundle beside the binary.
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd="/")
         line = self.process.stdout.readline()
-        match = re.search(r"listening on (http://\S+) \(admin (http://[^)\s]+)\)", line)
+        match = re.search(r"listening on (http://\S+) \(admin (http://[^)\s,]+)", line)
         if not match:
             self.stop()
             raise RuntimeError(f"mockserver did not say where it listens: {line!r}")
