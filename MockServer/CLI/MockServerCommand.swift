@@ -51,7 +51,16 @@ struct MockServerCommand: AsyncParsableCommand {
         help: "Seconds a connection may go without traffic before it is closed (0: never; stalled and delayed requests are exempt).")
     var idleTimeout = 60
 
+    @Option(
+        help: "How to wait on sockets: epoll (Linux only, its default) or portable (poll(); any system).")
+    var backend: MockServer.Backend = .platformDefault
+
+    @Option(help: "Threads serving the main port (0: one per core).")
+    var threads = 0
+
     func validate() throws {
+        guard backend.isAvailable else { throw ValidationError("--backend \(backend.rawValue) does not run on this system; use portable") }
+        guard (0...64).contains(threads) else { throw ValidationError("--threads must be 0...64, not \(threads)") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         if let adminPort, !(0...65_535).contains(adminPort) {
             throw ValidationError("--admin-port must be 0...65535, not \(adminPort)")
@@ -82,10 +91,12 @@ struct MockServerCommand: AsyncParsableCommand {
         var logger = Logger(label: "mockserver")
         logger.logLevel = level
         let requestedAdminPort = adminPort ?? (port == 0 ? 0 : port + 1)
-        let configuration = MockServer.Configuration(
+        var configuration = MockServer.Configuration(
             host: host, port: port, adminPort: requestedAdminPort, adminHost: adminHost, token: token,
             startOffline: offline, logger: logger, connectionLimit: connectionLimit,
             idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout))
+        configuration.backend = backend
+        configuration.servingThreads = threads
         let server: MockServer
         do throws(MockServerError) {
             server = try MockServer.start(configuration)
@@ -101,6 +112,7 @@ struct MockServerCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL))\(offline ? ", main port OFFLINE" : "")")
+        say("backend: \(server.backend.rawValue), \(server.servingThreads) threads on the main port")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
@@ -113,6 +125,7 @@ struct MockServerCommand: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension MockServer.Backend: @retroactive ExpressibleByArgument {}
 
 /// Writes a line to standard error at once.
 func sayError(_ line: String) {

@@ -36,6 +36,14 @@ extension MockServer {
         public var idleTimeout: Duration?
         /// Tweets already on the timeline when the server starts.
         public var initialTweetCount: Int
+        /// How the server waits on its sockets: ``Backend/platformDefault`` (`.epoll` on Linux,
+        /// `.portable` elsewhere) unless set. Starting with a backend this system lacks throws
+        /// ``MockServerError/backendUnavailable(_:)``.
+        public var backend: Backend = .platformDefault
+        /// libmicrohttpd threads serving the main port (its thread pool; a connection stays on
+        /// the thread that accepted it); 0, the default, means one per core. The admin port has
+        /// one thread.
+        public var servingThreads: Int = 0
 
         /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
         public init(

@@ -9,16 +9,19 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
+#include <poll.h>
 #ifdef __linux__
-// The MockServer's scheduler thread waits on epoll (deadlines + clients leaving while their
-// connection is suspended) and is woken through an eventfd; Glibc's Swift module lacks both.
+// The `.epoll` backend's scheduler thread waits on epoll (deadlines + clients leaving while
+// their connection is suspended) and is woken through an eventfd; Glibc's Swift module lacks
+// both. Only MockServer/Server/Internal/Platform/LinuxEpoll.swift uses them.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #endif
 
 /// Starts a daemon bound to `addr` (port 0 picks a free port) with an accept policy, a
 /// request-completed and a connection-notification callback, all receiving `cls`. An idle timeout
-/// of 0 means none. Returns NULL when it cannot start.
+/// of 0 means none; `threads` above 1 makes a thread pool of that size (`flags` must then ask
+/// for an internal polling thread). Returns NULL when it cannot start.
 static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             const struct sockaddr *addr,
                                             MHD_AcceptPolicyCallback accept_policy,
@@ -27,13 +30,16 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             MHD_RequestCompletedCallback completed,
                                             MHD_NotifyConnectionCallback notify,
                                             unsigned int connection_limit,
-                                            unsigned int idle_timeout_seconds) {
+                                            unsigned int idle_timeout_seconds,
+                                            unsigned int threads) {
     return MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls,
                             MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
+                            // The last option: with a single thread it ends the list early.
+                            threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
                             MHD_OPTION_END);
 }
 
@@ -41,6 +47,12 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
 static inline uint16_t cmhd_bind_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// The flags the daemon runs with (after libmicrohttpd resolved `MHD_USE_AUTO`), or 0.
+static inline unsigned int cmhd_daemon_flags(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
+    return info == NULL ? 0 : (unsigned int) info->flags;
 }
 
 /// The socket of a connection, or -1.

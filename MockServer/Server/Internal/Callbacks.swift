@@ -3,8 +3,9 @@ import Foundation
 
 /// The C callbacks handed to libmicrohttpd. They carry no context of their own (C function
 /// pointers cannot capture): the daemon's ``DaemonHandle`` and each request's
-/// ``RequestContext`` travel through the `void *` arguments. All of them run on the daemon's
-/// polling thread.
+/// ``RequestContext`` travel through the `void *` arguments. They run on the daemon's polling
+/// threads (a thread pool on the main port): every call for one connection on the same thread,
+/// calls for different connections possibly at the same time.
 enum Callbacks {
     /// Headers in, upload chunks, and every call after a resume.
     static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
