@@ -10,9 +10,12 @@ struct MockServerCommand: AsyncParsableCommand {
         commandName: "mockserver",
         abstract: "Serves generated images and tweet JSON with network faults on demand.",
         discussion: """
-            Every path takes fault parameters (delay, drip, stall_after, truncate, reset, corrupt, \
-            status, type, bytes, flaky, malformed, empty); GET /__admin/scenarios lists them all. \
+            Every path takes fault parameters, combinable (?delay=500&drip=20000); they apply in \
+            this order: \(Fault.Name.order). GET /__admin/catalog lists them with examples. \
             POST /__admin/offline {"offline":true} closes the main port; the admin port turns it back.
+
+            Faults:
+            \(Fault.Name.textTable)
             """)
 
     @Option(help: "Address to listen on (IPv4/IPv6 literal or localhost).")

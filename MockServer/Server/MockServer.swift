@@ -102,7 +102,7 @@ public final class MockServer: Sendable {
 
     /// Clears the journal and the `flaky` counters.
     public func resetJournal() {
-        core.resetJournal()
+        core.resetState()
     }
 
     /// Connections suspended right now (delayed, dripping between steps, stalled, or waiting

@@ -12,10 +12,10 @@ enum QueryFuzz {
         _ = query.canonical
         do {
             let faults = try FaultParameters(query)
-            if !(0...FaultParameters.maximumDelay).contains(faults.delay) { return "delay \(faults.delay) out of range" }
+            if !(0...Fault.Name.maximumDelay).contains(faults.delay) { return "delay \(faults.delay) out of range" }
             if let status = faults.status, !(200...599).contains(status) { return "status \(status) out of range" }
             for (name, value) in [("bytes", faults.bytes), ("truncate", faults.truncate), ("stall_after", faults.stallAfter)] {
-                if let value, !(0...FaultParameters.maximumBytes).contains(value) { return "\(name) \(value) out of range" }
+                if let value, !(0...Fault.Name.maximumBytes).contains(value) { return "\(name) \(value) out of range" }
             }
             if let type = faults.contentType, type.utf8.contains(where: { $0 < 32 || $0 >= 127 }) {
                 return "a Content-Type with control bytes: \(type.debugDescription)"

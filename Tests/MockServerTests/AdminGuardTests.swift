@@ -120,7 +120,7 @@ final class AdminGuardTests: ServerTestCase {
         defer { lan.stop() }
 
         // Then the main port refuses every admin call, and serves the rest
-        for (method, path) in [("GET", "/__admin/offline"), ("POST", "/__admin/offline"), ("GET", "/__admin/requests"), ("GET", "/__admin/scenarios")] {
+        for (method, path) in [("GET", "/__admin/offline"), ("POST", "/__admin/offline"), ("GET", "/__admin/requests"), ("GET", "/__admin/catalog")] {
             let result = CurlClient().request(lan.url(path), method: method, body: method == "POST" ? Data(#"{"offline":true}"#.utf8) : nil)
             XCTAssertEqual(result.status, 403, "\(method) \(path)")
         }
@@ -144,7 +144,7 @@ final class AdminGuardTests: ServerTestCase {
     }
 
     func test_catalogOnTheAdminPort_pointsEndpointsAtTheMainPort() throws {
-        let catalog = HTTP.get(server.adminURL.appendingPathComponent("__admin/scenarios")).json
+        let catalog = HTTP.get(server.adminURL.appendingPathComponent("__admin/catalog")).json
         XCTAssertEqual(catalog?["baseURL"] as? String, server.baseURL.absoluteString)
         XCTAssertEqual(catalog?["adminURL"] as? String, server.adminURL.absoluteString)
     }

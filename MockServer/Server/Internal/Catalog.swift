@@ -1,6 +1,6 @@
 import Foundation
 
-/// `GET /__admin/scenarios`: what the server serves, machine-readable, with example URLs.
+/// `GET /__admin/catalog`: what the server serves, machine-readable, with example URLs.
 enum Catalog {
     /// One row of the catalog.
     struct Item {
@@ -28,27 +28,10 @@ enum Catalog {
              example: "/2/tweets/search/recent?query=swift&expansions=author_id"),
     ]
 
-    static let faults: [Item] = [
-        Item(name: "reset", valid: "1 or 0", description: "close the connection with a TCP RST, no response", example: "/images/1.png?reset=1"),
-        Item(name: "delay", valid: "0...3600000 (ms)", description: "wait before the status line", example: "/images/1.png?delay=2000"),
-        Item(name: "flaky", valid: "0...1000000", description: "the first K requests for this URL get a 500 (reset by POST /__admin/reset; 10,000 URLs counted, least recently requested forgotten first, then counted from zero)",
-             example: "/images/1.png?flaky=2"),
-        Item(name: "status", valid: "200...599", description: "answer with this status (429 adds x-rate-limit-reset)", example: "/images/1.png?status=503"),
-        Item(name: "type", valid: "a media type", description: "answer with this Content-Type", example: "/images/1.png?type=text/html"),
-        Item(name: "bytes", valid: "0...10000000000", description: "body exactly N bytes: the resource, then zero filler (or cut)",
-             example: "/images/1.png?bytes=30000000"),
-        Item(name: "corrupt", valid: "1 or 0", description: "same length and type, image data no decoder accepts", example: "/images/1.png?corrupt=1"),
-        Item(name: "malformed", valid: "1 or 0", description: "invalid JSON (JSON endpoints only)", example: "/gallery.json?malformed=1"),
-        Item(name: "empty", valid: "1 or 0", description: "an empty result (JSON endpoints only)", example: "/gallery.json?empty=1"),
-        Item(name: "truncate", valid: "0...10000000000", description: "full Content-Length, body cut after N bytes, connection closed",
-             example: "/images/1.png?truncate=1000"),
-        Item(name: "stall_after", valid: "0...10000000000", description: "send N body bytes, then nothing until the client leaves",
-             example: "/images/1.png?stall_after=1000"),
-        Item(name: "drip", valid: "0...1000000000 (bytes/s; 0 = unpaced)", description: "pace the body, in steps of at most 100 ms",
-             example: "/images/1.png?drip=100000"),
-        Item(name: "chunked", valid: "1 or 0", description: "chunked transfer encoding, no Content-Length (size limits must be enforced while streaming); HEAD gets the Content-Length instead",
-             example: "/images/1.png?bytes=30000000&chunked=1"),
-    ]
+    /// The fault table's rows (``Fault/Name``), in their order of application.
+    static var faults: [Item] {
+        Fault.Name.allCases.map { Item(name: $0.rawValue, valid: $0.valid, description: $0.help, example: $0.example) }
+    }
 
     static let admin: [Item] = [
         Item(name: "POST /__admin/offline", valid: "{\"offline\": true|false}",
@@ -56,7 +39,7 @@ enum Catalog {
         Item(name: "GET /__admin/offline", valid: "", description: "{\"offline\": bool}", example: "/__admin/offline"),
         Item(name: "GET /__admin/requests", valid: "", description: "the request journal, oldest first (10,000 at most)", example: "/__admin/requests"),
         Item(name: "POST /__admin/reset", valid: "", description: "clear the journal and the flaky counters", example: "/__admin/reset"),
-        Item(name: "GET /__admin/scenarios", valid: "", description: "this catalog", example: "/__admin/scenarios"),
+        Item(name: "GET /__admin/catalog", valid: "", description: "this catalog", example: "/__admin/catalog"),
     ]
 
     /// The catalog with absolute examples (`adminBase` for admin rows when there is an admin port).
@@ -75,7 +58,7 @@ enum Catalog {
             "faults": rows(faults, key: "parameter", base: base),
             "scenarios": scenarios,
             "admin": rows(admin, key: "endpoint", base: adminBase ?? base),
-            "order": "reset, delay, flaky, status, then type, bytes, corrupt, malformed/empty, then truncate, stall_after, drip (and chunked) on the wire",
+            "order": Fault.Name.order,
         ]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }

@@ -1,12 +1,6 @@
-/// The fault parameters any path accepts, validated. They apply in this order: `reset`, `delay`,
-/// `flaky`, `status`, then the body shapers (`type`, `bytes`, `corrupt`, `malformed`/`empty`),
-/// then on the wire `truncate`, `stall_after`, `drip`.
+/// The fault parameters of one request, read and checked against the fault table
+/// (``Fault/Name``), which also fixes their order of application.
 struct FaultParameters: Sendable, Hashable {
-    /// Largest accepted `delay`, in ms (one hour).
-    static let maximumDelay = 3_600_000
-    /// Largest accepted byte count for `bytes`, `truncate`, `stall_after` (10 GB).
-    static let maximumBytes = 10_000_000_000
-
     /// Close the connection with a TCP RST, no response.
     var reset = false
     /// Wait this long before the status line, in ms.
@@ -35,40 +29,69 @@ struct FaultParameters: Sendable, Hashable {
     /// enforce its size limit while streaming.
     var chunked = false
 
-    /// The parameters present, as the journal shows them (`delay=500,drip=20000`).
+    /// The parameters present, in the table's order, as the journal shows them
+    /// (`delay=500,drip=20000`).
     var summary: String = ""
 
     /// Whether the body goes out through the pacing/cutting reader rather than in one piece.
     var shapesWire: Bool { truncate != nil || stallAfter != nil || drip > 0 || chunked }
 
-    /// Reads and checks every fault parameter of `query`.
+    /// Reads and checks every fault parameter of `query`, in the table's order; the first bad
+    /// value is the error.
     init(_ query: QueryParameters) throws(ParameterError) {
-        reset = try query.flag("reset")
-        delay = try query.integer("delay", in: 0...Self.maximumDelay) ?? 0
-        flaky = try query.integer("flaky", in: 0...1_000_000) ?? 0
-        status = try query.integer("status", in: 200...599)
-        bytes = try query.integer("bytes", in: 0...Self.maximumBytes)
-        corrupt = try query.flag("corrupt")
-        malformed = try query.flag("malformed")
-        empty = try query.flag("empty")
-        truncate = try query.integer("truncate", in: 0...Self.maximumBytes)
-        stallAfter = try query.integer("stall_after", in: 0...Self.maximumBytes)
-        drip = try query.integer("drip", in: 0...1_000_000_000) ?? 0
-        chunked = try query.flag("chunked")
-        if let type = query.value("type") {
-            let printable = type.utf8.allSatisfy { $0 > 32 && $0 < 127 || $0 == 32 }
-            guard !type.isEmpty, type.utf8.count <= 255, printable, type.contains("/") else {
-                throw ParameterError(
-                    parameter: "type", error: "'\(type)' is not a media type",
-                    valid: "a media type like image/png or text/html; charset=utf-8 (printable ASCII, at most 255 characters)")
-            }
-            contentType = type
+        var present: [String] = []
+        for name in Fault.Name.allCases {
+            guard let raw = query.value(name.rawValue) else { continue }
+            try read(name, from: query)
+            present.append("\(name.rawValue)=\(raw)")
         }
-        let names = ["reset", "delay", "flaky", "status", "type", "bytes", "corrupt", "malformed", "empty",
-                     "truncate", "stall_after", "drip", "chunked"]
-        summary = names.compactMap { name in query.value(name).map { "\(name)=\($0)" } }.joined(separator: ",")
+        summary = present.joined(separator: ",")
     }
 
     /// No faults.
     init() {}
+
+    /// Sets the field of `name` from its query value.
+    private mutating func read(_ name: Fault.Name, from query: QueryParameters) throws(ParameterError) {
+        switch name {
+        case .reset: reset = try name.flag(in: query)
+        case .delay: delay = try name.integer(in: query) ?? 0
+        case .flaky: flaky = try name.integer(in: query) ?? 0
+        case .status: status = try name.integer(in: query)
+        case .type: contentType = try name.mediaType(in: query)
+        case .bytes: bytes = try name.integer(in: query)
+        case .corrupt: corrupt = try name.flag(in: query)
+        case .malformed: malformed = try name.flag(in: query)
+        case .empty: empty = try name.flag(in: query)
+        case .truncate: truncate = try name.integer(in: query)
+        case .stallAfter: stallAfter = try name.integer(in: query)
+        case .drip: drip = try name.integer(in: query) ?? 0
+        case .chunked: chunked = try name.flag(in: query)
+        }
+    }
+}
+
+extension Fault.Name {
+    /// The parameter as a switch (`false` when absent).
+    func flag(in query: QueryParameters) throws(ParameterError) -> Bool {
+        try query.flag(rawValue)
+    }
+
+    /// The parameter as a whole number in the table's range (`nil` when absent).
+    func integer(in query: QueryParameters) throws(ParameterError) -> Int? {
+        guard case .integer(let range, _) = kind else { return nil }
+        return try query.integer(rawValue, in: range)
+    }
+
+    /// The parameter as a media type (`nil` when absent).
+    func mediaType(in query: QueryParameters) throws(ParameterError) -> String? {
+        guard let type = query.value(rawValue) else { return nil }
+        let printable = type.utf8.allSatisfy { $0 > 32 && $0 < 127 || $0 == 32 }
+        guard !type.isEmpty, type.utf8.count <= 255, printable, type.contains("/") else {
+            throw ParameterError(
+                parameter: rawValue, error: "'\(type)' is not a media type",
+                valid: "a media type like image/png or text/html; charset=utf-8 (printable ASCII, at most 255 characters)")
+        }
+        return type
+    }
 }

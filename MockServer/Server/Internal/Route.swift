@@ -1,7 +1,7 @@
 import ImageCodec
 
 /// The `gallery.json` scenarios.
-enum GalleryScenario: String, Sendable, Hashable, CaseIterable {
+public enum GalleryScenario: String, Sendable, Hashable, CaseIterable {
     /// Six fine images of at least 800×600.
     case `default`
     /// One fine, one slow (3 s), one corrupt, one missing, one oversized, one stalled.

@@ -8,7 +8,7 @@ extension ServerCore {
         "/__admin/requests": ["GET", "HEAD"],
         "/__admin/reset": ["POST"],
         "/__admin/offline": ["GET", "HEAD", "POST"],
-        "/__admin/scenarios": ["GET", "HEAD"],
+        "/__admin/catalog": ["GET", "HEAD"],
     ]
 
     /// The admin guard: a 403 when this port does not serve the admin API, or when a browser page
@@ -42,7 +42,7 @@ extension ServerCore {
         }
         switch (context.method, context.path) {
         case ("POST", "/__admin/reset"):
-            resetJournal()
+            resetState()
             return .json(200, object: ["reset": true])
         case ("POST", "/__admin/offline"):
             return offlineSwitch(context)
@@ -63,8 +63,9 @@ extension ServerCore {
         MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
     }
 
-    /// Clears the journal, the `flaky` counters and the `offline-first` scenario's progress.
-    func resetJournal() {
+    /// `POST /__admin/reset`: clears the journal, the fault counters (`flaky`, which live apart from
+    /// the journal) and the `offline-first` scenario's progress.
+    func resetState() {
         journal.reset()
         flakyCounters.reset()
         offlineFirst.withLock { $0 = nil }

@@ -1,0 +1,49 @@
+import CMicroHTTPD
+import Foundation
+
+/// Stage 4, journaling: when a request ends, whichever way, one record goes into the journal
+/// (admin calls excepted) and one line into the log.
+extension ServerCore {
+    /// The request ended: journal it (admin requests excepted) and log one line.
+    func finish(_ context: RequestContext, termination: MHD_RequestTerminationCode) {
+        let succeeded = termination == MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK
+        defer { if context.handedOver { handedOver.subtract(1, ordering: .releasing) } }
+        if context.isAdmin {
+            if succeeded { context.afterCompletion?() }
+            return
+        }
+        let bytes: Int
+        if context.method == "HEAD" {
+            bytes = 0
+        } else if context.usesReader {
+            bytes = context.bytesSent
+        } else {
+            bytes = succeeded ? context.reply?.body.count ?? 0 : 0
+        }
+        let outcome = context.outcome ?? (succeeded ? "ok" : Self.outcome(of: termination))
+        let status = context.outcome == "reset" ? 0 : context.reply?.status ?? 0
+        let now = monotonicNanoseconds()
+        let record = RequestRecord(
+            method: context.method, path: context.path, query: context.query.canonical, status: status,
+            bytes: bytes, ms: Int((now - context.arrival) / 1_000_000), fault: context.faults.summary,
+            connection: context.connectionID, started: milliseconds(at: context.arrival), outcome: outcome)
+        journal.append(record)
+        let target = LogText.escaped(record.path + (record.query.isEmpty ? "" : "?" + record.query))
+        let fault = record.fault.isEmpty ? "" : " [" + LogText.escaped(record.fault) + "]"
+        logger.info(
+            "\(LogText.escaped(record.method)) \(target) → \(record.status) \(record.bytes) B \(record.ms) ms\(fault) \(outcome)")
+        if succeeded, status == 200, case .image(_, scenario: .offlineFirst) = context.route {
+            offlineFirstServed(context.path)
+        }
+    }
+
+    static func outcome(of termination: MHD_RequestTerminationCode) -> String {
+        switch termination {
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK: return "ok"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_TIMEOUT_REACHED: return "timeout"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_DAEMON_SHUTDOWN: return "shutdown"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_CLIENT_ABORT, MHD_RequestTerminationCode.REQUEST_TERMINATED_READ_ERROR: return "client-closed"
+        default: return "error"
+        }
+    }
+}
