@@ -128,7 +128,7 @@ struct MockServerCommand: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-extension MockServer.Backend: @retroactive ExpressibleByArgument {}
+extension MockServer.Backend: ExpressibleByArgument {}
 
 /// Writes a line to standard error at once.
 func sayError(_ line: String) {

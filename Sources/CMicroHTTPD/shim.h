@@ -43,6 +43,11 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                             MHD_OPTION_END);
 }
 
+/// Whether this libmicrohttpd was built with `poll()` support (`MHD_USE_POLL`).
+static inline int cmhd_supports_poll(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_POLL) == MHD_YES;
+}
+
 /// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
 static inline uint16_t cmhd_bind_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -67,18 +72,6 @@ static inline void *cmhd_connection_socket_context(struct MHD_Connection *connec
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
-}
-
-/// Dissolves the TCP association of the connection's socket (`connect` with AF_UNSPEC), so the
-/// kernel answers the peer with a RST; the caller then returns MHD_NO and MHD closes the socket.
-/// Returns 0 on success, -1 with errno set otherwise.
-static inline int cmhd_reset_connection(struct MHD_Connection *connection) {
-    int fd = cmhd_connection_fd(connection);
-    if (fd < 0) return -1;
-    struct sockaddr sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_family = AF_UNSPEC;
-    return connect(fd, &sa, sizeof sa);
 }
 
 #endif

@@ -97,7 +97,7 @@ final class BackendTests: XCTestCase {
         try onEachBackend { server, backend in
             // Given 200 stalled connections
             var stalled = try (0..<200).map { _ in try RawConnection(port: server.port, get: "/health?stall_after=0") }
-            XCTAssertTrue(eventually { server.suspendedConnections == 200 }, "\(backend)")
+            XCTAssertTrue(waitUntil { server.suspendedConnections == 200 }, "\(backend)")
 
             // When idle, no CPU (a watcher that busy-loops would take a core)
             let cpuBefore = ProcessStats.cpuSeconds(), wallBefore = ProcessStats.now()
@@ -108,18 +108,19 @@ final class BackendTests: XCTestCase {
 
             // When the clients leave, every one is noticed and journalled
             stalled.removeAll()
-            XCTAssertTrue(eventually { server.suspendedConnections == 0 }, "\(backend): \(server.suspendedConnections) left")
+            XCTAssertTrue(waitUntil { server.suspendedConnections == 0 }, "\(backend): \(server.suspendedConnections) left")
             XCTAssertTrue(
-                eventually { server.requests.filter { $0.outcome == "client-closed" }.count == 200 }, "\(backend)")
+                waitUntil { server.requests.filter { $0.outcome == "client-closed" }.count == 200 },
+                "\(backend): \(Dictionary(grouping: server.requests, by: { "\($0.outcome)" }).mapValues(\.count))")
         }
     }
 
     func test_eachBackend_noticesAHalfClose() throws {
         try onEachBackend { server, backend in
             let connection = try RawConnection(port: server.port, get: "/health?stall_after=0")
-            XCTAssertTrue(eventually { server.suspendedConnections == 1 }, "\(backend)")
+            XCTAssertTrue(waitUntil { server.suspendedConnections == 1 }, "\(backend)")
             shutdown(connection.fd, Int32(SHUT_WR))
-            XCTAssertTrue(eventually { server.suspendedConnections == 0 }, "\(backend): a half-close is a client leaving")
+            XCTAssertTrue(waitUntil { server.suspendedConnections == 0 }, "\(backend): a half-close is a client leaving")
             XCTAssertNotEqual(connection.readAll(timeout: 2).end, .timedOut, "\(backend)")
         }
     }
@@ -129,7 +130,7 @@ final class BackendTests: XCTestCase {
             // Given a stalled request followed by a pipelined one the server will not read yet
             let head = "GET /health?stall_after=0 HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n"
             let connection = try RawConnection(port: server.port, request: head)
-            XCTAssertTrue(eventually { server.suspendedConnections == 1 }, "\(backend)")
+            XCTAssertTrue(waitUntil { server.suspendedConnections == 1 }, "\(backend)")
 
             // Then its readable socket does not make the scheduler spin
             let cpuBefore = ProcessStats.cpuSeconds(), wallBefore = ProcessStats.now()
@@ -145,7 +146,7 @@ final class BackendTests: XCTestCase {
     func test_eachBackend_offlineSwitchAndStop_endStalledConnections() throws {
         try onEachBackend { server, backend in
             let stalled = try (0..<50).map { _ in try RawConnection(port: server.port, get: "/health?stall_after=0") }
-            XCTAssertTrue(eventually { server.suspendedConnections == 50 }, "\(backend)")
+            XCTAssertTrue(waitUntil { server.suspendedConnections == 50 }, "\(backend)")
 
             try server.setOffline(true)
             XCTAssertEqual(HTTP.get(server.url("/health"), timeout: 2).code, CurlCode.refused, "\(backend)")
@@ -154,7 +155,7 @@ final class BackendTests: XCTestCase {
             XCTAssertEqual(HTTP.get(server.url("/health")).status, 200, "\(backend)")
 
             let again = try (0..<50).map { _ in try RawConnection(port: server.port, get: "/health?stall_after=0") }
-            XCTAssertTrue(eventually { server.suspendedConnections == 50 }, "\(backend)")
+            XCTAssertTrue(waitUntil { server.suspendedConnections == 50 }, "\(backend)")
             let start = ProcessStats.now()
             server.stop()
             XCTAssertLessThan(ProcessStats.now() - start, 1.0, "\(backend)")
@@ -165,7 +166,7 @@ final class BackendTests: XCTestCase {
     func test_eachBackend_connectionLimit_answers503AtOnce() throws {
         try onEachBackend({ $0.connectionLimit = 10 }) { server, backend in
             let stalled = try (0..<10).map { _ in try RawConnection(port: server.port, get: "/health?stall_after=0") }
-            XCTAssertTrue(eventually { server.suspendedConnections == 10 }, "\(backend)")
+            XCTAssertTrue(waitUntil { server.suspendedConnections == 10 }, "\(backend)")
             let refused = HTTP.get(server.url("/health"), timeout: 5)
             XCTAssertEqual(refused.status, 503, "\(backend): \(refused.message)")
             XCTAssertLessThan(refused.elapsed, 1.0, "\(backend)")
@@ -174,22 +175,29 @@ final class BackendTests: XCTestCase {
     }
 
     func test_servingThreads_makeAThreadPoolOnTheMainPort() throws {
-        // libmicrohttpd's pool: one thread per configured worker (the admin port keeps one).
-        func threads() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0 }
+        // libmicrohttpd names its pool threads "MHD-worker" (a single thread is "MHD-single").
+        func workers() -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.filter { task in
+                (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?.hasPrefix("MHD-worker") == true
+            }.count
+        }
         for backend in TestBackend.available {
-            var counts: [Int: Int] = [:]
             for size in [1, 4] {
                 var configuration = MockServer.Configuration()
                 configuration.backend = backend
                 configuration.servingThreads = size
-                let before = threads()
+                let before = workers()
                 let server = try MockServer.start(configuration)
-                counts[size] = threads() - before
+                XCTAssertEqual(server.servingThreads, size)
+                // (a new thread takes its name a moment after it starts)
+                let expected = size == 1 ? 0 : size
+                XCTAssertTrue(waitUntil(timeout: 2) { workers() - before == expected }, "\(backend): \(workers() - before) of \(expected)")
                 XCTAssertEqual(HTTP.get(server.url("/health")).status, 200)
                 server.stop()
             }
-            XCTAssertEqual((counts[4] ?? 0) - (counts[1] ?? 0), 3, "\(backend): \(counts)")
         }
+        XCTAssertEqual(try MockServer.start().servingThreads, ProcessInfo.processInfo.activeProcessorCount, "one per core by default")
     }
 
     func test_aThreadPool_servesManyConnectionsAtOnce_andKeepsEachOnOneThread() throws {

@@ -53,6 +53,12 @@ enum Callbacks {
             default: break
             }
         }
+        if let reason = context.takeWakeReason(), reason.endsConnection, context.outcome == nil || context.outcome == "stalled" {
+            // Resumed because the client left (or the server stops), and libmicrohttpd met the
+            // closed socket before calling the handler or reader again (under poll() it does):
+            // journal it as they would have.
+            context.outcome = reason == .clientLeft ? "client-closed" : "shutdown"
+        }
         core.finish(context, termination: termination)
     }
 

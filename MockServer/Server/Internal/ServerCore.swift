@@ -186,6 +186,12 @@ final class ServerCore: Sendable {
         }
     }
 
+    /// Arms the `reset` fault on `connection`: once the handler returns `MHD_NO`, the client
+    /// gets a RST, never a FIN (curl 56, not 52), on either backend (see ``ServingPlatform/reset(_:)``).
+    func resetConnection(_ connection: OpaquePointer) {
+        if !platform.reset(connection) { logger.warning("could not arm the reset of a connection (errno \(errno))") }
+    }
+
     /// The flags libmicrohttpd runs the main port with (its polling mechanism resolved), or
     /// `nil` while offline.
     var mainDaemonFlags: UInt32? {

@@ -29,7 +29,7 @@ struct ServingPlatform: Sendable {
             #endif
         case .portable:
             let polling =
-                MHD_is_feature_supported(MHD_FEATURE_POLL) == MHD_Result.YES
+                cmhd_supports_poll() != 0
                 ? MHD_USE_POLL_INTERNAL_THREAD.rawValue : MHD_USE_AUTO_INTERNAL_THREAD.rawValue
             return polling | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
         }
