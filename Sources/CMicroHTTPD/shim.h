@@ -10,6 +10,7 @@
 #include <netinet/in.h>
 #include <microhttpd.h>
 #include <poll.h>
+#include <unistd.h>
 #ifdef __linux__
 // The `.epoll` backend's scheduler thread waits on epoll (deadlines + clients leaving while
 // their connection is suspended) and is woken through an eventfd; Glibc's Swift module lacks
@@ -65,6 +66,23 @@ static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+/// Aborts the connection's TCP association at once, portably (POSIX only): `SO_LINGER {1, 0}`,
+/// then the socket is closed by `dup2`-ing an unconnected socket over its descriptor, so the
+/// peer gets a RST and no FIN. libmicrohttpd (told `MHD_NO` next) keeps the descriptor number
+/// and later shuts down and closes the stand-in, harmlessly. Not for epoll daemons (their set
+/// holds the old socket). Returns 0 on success, -1 with errno set otherwise.
+static inline int cmhd_abort_connection(struct MHD_Connection *connection) {
+    int fd = cmhd_connection_fd(connection);
+    if (fd < 0) return -1;
+    struct linger abortive = {1, 0};
+    if (setsockopt(fd, SOL_SOCKET, SO_LINGER, &abortive, sizeof abortive) != 0) return -1;
+    int stand_in = socket(AF_INET, SOCK_STREAM, 0);
+    if (stand_in < 0) return -1;
+    int result = dup2(stand_in, fd) < 0 ? -1 : 0;
+    close(stand_in);
+    return result;
 }
 
 /// The per-socket context set by the connection-notification callback, or NULL.

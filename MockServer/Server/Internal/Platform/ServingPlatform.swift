@@ -15,10 +15,7 @@ struct ServingPlatform: Sendable {
     /// libmicrohttpd's flags: its internal polling thread(s), suspendable connections, and the
     /// polling mechanism. `.portable` asks for `poll()` (what `MHD_USE_AUTO` picks on macOS; on
     /// Linux `MHD_USE_AUTO` would pick epoll, and the tests would not cover what macOS runs),
-    /// falling back to `MHD_USE_AUTO` where libmicrohttpd was built without `poll()`; and
-    /// `MHD_USE_TURBO`, whose only effect outside epoll is that closing a connection does not
-    /// `shutdown(SHUT_WR)` first (no FIN before the RST of ``reset(_:)``) and new sockets are
-    /// close-on-exec.
+    /// falling back to `MHD_USE_AUTO` where libmicrohttpd was built without `poll()`.
     var daemonFlags: UInt32 {
         switch backend {
         case .epoll:
@@ -31,7 +28,7 @@ struct ServingPlatform: Sendable {
             let polling =
                 cmhd_supports_poll() != 0
                 ? MHD_USE_POLL_INTERNAL_THREAD.rawValue : MHD_USE_AUTO_INTERNAL_THREAD.rawValue
-            return polling | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
+            return polling | MHD_ALLOW_SUSPEND_RESUME.rawValue
         }
     }
 
@@ -50,23 +47,22 @@ struct ServingPlatform: Sendable {
     }
 
     /// Makes the connection end with a RST (curl 56) rather than a FIN (curl 52) once the
-    /// handler returns `MHD_NO`. `.portable`: `SO_LINGER {1, 0}`, so libmicrohttpd's `close`
-    /// aborts the connection (it sends no FIN first under `MHD_USE_TURBO`); `.epoll`:
-    /// `connect(AF_UNSPEC)` (``LinuxEpoll/reset(_:)``), at once. Returns whether it worked.
+    /// handler returns `MHD_NO`. `.epoll`: `connect(AF_UNSPEC)` (``LinuxEpoll/reset(_:)``);
+    /// `.portable`: `SO_LINGER {1, 0}` and the socket closed at once (`cmhd_abort_connection`),
+    /// since libmicrohttpd would `shutdown(SHUT_WR)` (a FIN) before its own `close`. Returns
+    /// whether it worked.
     @discardableResult
     func reset(_ connection: OpaquePointer) -> Bool {
-        let fd = cmhd_connection_fd(connection)
-        guard fd >= 0 else { return false }
         switch backend {
         case .epoll:
             #if os(Linux)
-            return LinuxEpoll.reset(fd)
+            let fd = cmhd_connection_fd(connection)
+            return fd >= 0 && LinuxEpoll.reset(fd)
             #else
             return false
             #endif
         case .portable:
-            var abort = linger(l_onoff: 1, l_linger: 0)
-            return setsockopt(fd, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size)) == 0
+            return cmhd_abort_connection(connection) == 0
         }
     }
 }
