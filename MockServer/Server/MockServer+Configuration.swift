@@ -40,10 +40,13 @@ extension MockServer {
         /// `.portable` elsewhere) unless set. Starting with a backend this system lacks throws
         /// ``MockServerError/backendUnavailable(_:)``.
         public var backend: Backend = .platformDefault
-        /// libmicrohttpd threads serving the main port (its thread pool; a connection stays on
-        /// the thread that accepted it); 0, the default, means one per core. The admin port has
-        /// one thread.
-        public var servingThreads: Int = 0
+        /// libmicrohttpd threads serving the main port (a thread pool when above 1; a connection
+        /// stays on the thread that accepted it); 0 means one per core. The admin port has one
+        /// thread. Default 1: with one thread, requests that follow one another are journalled
+        /// in the order they were sent even on different connections; with several, two such
+        /// requests may finish, and be journalled, out of order by microseconds. `mockserver`
+        /// and `make bench` use one per core.
+        public var servingThreads: Int = 1
 
         /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
         public init(

@@ -144,7 +144,8 @@ final class BackendTests: XCTestCase {
     }
 
     func test_eachBackend_offlineSwitchAndStop_endStalledConnections() throws {
-        try onEachBackend { server, backend in
+        // with a thread pool: every pool thread's suspended connections are resumed before a stop
+        try onEachBackend({ $0.servingThreads = 2 }) { server, backend in
             let stalled = try (0..<50).map { _ in try RawConnection(port: server.port, get: "/health?stall_after=0") }
             XCTAssertTrue(waitUntil { server.suspendedConnections == 50 }, "\(backend)")
 
@@ -164,7 +165,8 @@ final class BackendTests: XCTestCase {
     }
 
     func test_eachBackend_connectionLimit_answers503AtOnce() throws {
-        try onEachBackend({ $0.connectionLimit = 10 }) { server, backend in
+        // counted across the threads of a pool
+        try onEachBackend({ $0.connectionLimit = 10; $0.servingThreads = 2 }) { server, backend in
             let stalled = try (0..<10).map { _ in try RawConnection(port: server.port, get: "/health?stall_after=0") }
             XCTAssertTrue(waitUntil { server.suspendedConnections == 10 }, "\(backend)")
             let refused = HTTP.get(server.url("/health"), timeout: 5)
@@ -197,7 +199,10 @@ final class BackendTests: XCTestCase {
                 server.stop()
             }
         }
-        XCTAssertEqual(try MockServer.start().servingThreads, ProcessInfo.processInfo.activeProcessorCount, "one per core by default")
+        var perCore = MockServer.Configuration()
+        perCore.servingThreads = 0
+        XCTAssertEqual(try MockServer.start(perCore).servingThreads, ProcessInfo.processInfo.activeProcessorCount, "0: one per core")
+        XCTAssertEqual(try MockServer.start().servingThreads, 1, "in-process default")
     }
 
     func test_aThreadPool_servesManyConnectionsAtOnce_andKeepsEachOnOneThread() throws {
