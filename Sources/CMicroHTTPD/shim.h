@@ -49,6 +49,12 @@ static inline int cmhd_supports_poll(void) {
     return MHD_is_feature_supported(MHD_FEATURE_POLL) == MHD_YES;
 }
 
+/// A TCP socket of `family` (`AF_INET`, `AF_INET6`): `SOCK_STREAM` imports as an enum on Glibc
+/// and as an `Int32` on Darwin, so Swift cannot spell it once for both.
+static inline int cmhd_tcp_socket(int family) {
+    return socket(family, SOCK_STREAM, 0);
+}
+
 /// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
 static inline uint16_t cmhd_bind_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
