@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"twitter image query admin"}
+targets=${FUZZ_TARGETS:-"twitter image query admin stubs"}
 merge=${FUZZ_MERGE:-1}
 scratch=.build-fuzz
 fuzzer=$scratch/x86_64-unknown-linux-gnu/debug/fuzz

@@ -13,6 +13,8 @@ struct MockServerCommand: AsyncParsableCommand {
             Every path takes fault parameters, combinable (?delay=500&drip=20000); they apply in \
             this order: \(Fault.Name.order). GET /__admin/catalog lists them with examples. \
             POST /__admin/offline {"offline":true} closes the main port; the admin port turns it back.
+            Stubs in WireMock's mapping format (--root-dir DIR, or POST /__admin/mappings) are matched \
+            before the catalog; GET /__admin/mappings and /__admin/scenarios list them.
 
             Faults:
             \(Fault.Name.textTable)
@@ -34,6 +36,11 @@ struct MockServerCommand: AsyncParsableCommand {
             the admin API is reachable from this machine only (the main port refuses it too).
             """)
     var adminHost: String?
+
+    @Option(
+        name: .customLong("blackhole-port"),
+        help: "Port where connect() never completes, for connect timeouts (default: main port + 2; 0 picks a free one).")
+    var blackholePort: Int?
 
     @Option(help: "Bearer token the /1.1/ and /2/ endpoints require.")
     var token = "testbed-token"
@@ -61,6 +68,14 @@ struct MockServerCommand: AsyncParsableCommand {
     @Option(help: "Threads serving the main port (0: one per core).")
     var threads = 0
 
+    @Option(
+        name: .customLong("root-dir"),
+        help: """
+            A WireMock root directory: stubs from DIR/mappings/**/*.json (matched before the catalog), \
+            bodyFileName from DIR/__files/. A bad mapping refuses the start, naming the file and the field.
+            """)
+    var rootDirectory: String?
+
     func validate() throws {
         guard backend.isAvailable else { throw ValidationError("--backend \(backend.rawValue) does not run on this system; use portable") }
         guard (0...64).contains(threads) else { throw ValidationError("--threads must be 0...64, not \(threads)") }
@@ -74,6 +89,15 @@ struct MockServerCommand: AsyncParsableCommand {
         if let adminPort, adminPort != 0, adminPort == port {
             throw ValidationError("--admin-port must differ from --port")
         }
+        if let blackholePort, !(0...65_535).contains(blackholePort) {
+            throw ValidationError("--blackhole-port must be 0...65535, not \(blackholePort)")
+        }
+        if blackholePort == nil, port >= 65_534 {
+            throw ValidationError("--port \(port) leaves no room for the blackhole port; pass --blackhole-port")
+        }
+        if let blackholePort, blackholePort != 0, blackholePort == port || blackholePort == adminPort ?? port + 1 {
+            throw ValidationError("--blackhole-port must differ from --port and --admin-port")
+        }
         guard (1...1_000_000).contains(connectionLimit) else {
             throw ValidationError("--connection-limit must be 1...1000000, not \(connectionLimit)")
         }
@@ -84,6 +108,8 @@ struct MockServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Caught from now on: a signal sent as soon as the address is printed must not be lost.
+        let signals = Signals([SIGINT, SIGTERM])
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -97,7 +123,9 @@ struct MockServerCommand: AsyncParsableCommand {
         var configuration = MockServer.Configuration(
             host: host, port: port, adminPort: requestedAdminPort, adminHost: adminHost, token: token,
             startOffline: offline, logger: logger, connectionLimit: connectionLimit,
-            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout))
+            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
+            rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        configuration.blackholePort = blackholePort ?? (port == 0 ? 0 : port + 2)
         configuration.backend = backend
         configuration.servingThreads = threads
         let server: MockServer
@@ -109,18 +137,21 @@ struct MockServerCommand: AsyncParsableCommand {
             // A runtime failure, not a usage error: one line, exit status 1.
             var line = "mockserver: \(error)"
             if case .addressInUse(_, let busy) = error {
-                line += busy == port && port != 0 ? "; pick another with --port" : "; pick another with --admin-port"
+                let option = busy == port && port != 0 ? "--port" : busy == configuration.blackholePort ? "--blackhole-port" : "--admin-port"
+                line += "; pick another with \(option)"
             }
             sayError(line)
             throw ExitCode.failure
         }
-        say("mockserver listening on \(server.baseURL) (admin \(server.adminURL))\(offline ? ", main port OFFLINE" : "")")
+        let signals = Signals([SIGINT, SIGTERM])
+        say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
         say("backend: \(server.backend.rawValue), \(server.servingThreads) threads on the main port")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
+        if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
         say("Ctrl-C stops.")
-        let signal = await Signals.next([SIGINT, SIGTERM])
+        let signal = await signals.next()
         say("\nmockserver: signal \(signal), stopping…")
         server.stop()
         say("mockserver: stopped")

@@ -1,10 +1,17 @@
 import Dispatch
 import Foundation
 
-/// Waits for process signals without a handler that runs arbitrary code in signal context.
-enum Signals {
-    /// Returns the first of `signals` delivered to the process.
-    static func next(_ signals: [Int32]) async -> Int32 {
+/// Catches process signals without a handler that runs arbitrary code in signal context.
+///
+/// Catching starts when it is made, so make it before announcing the server: a signal sent as
+/// soon as the "listening on" line appears is then caught, not left to the default action
+/// (which would end the process with status 128 + signal, skipping the clean stop).
+struct Signals {
+    private let stream: AsyncStream<Int32>
+    private let sources: [any DispatchSourceSignal]
+
+    /// Starts catching `signals`.
+    init(_ signals: [Int32]) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
         let queue = DispatchQueue(label: "mockserver.signals")
         var sources: [any DispatchSourceSignal] = []
@@ -15,6 +22,12 @@ enum Signals {
             source.resume()
             sources.append(source)
         }
+        self.stream = stream
+        self.sources = sources
+    }
+
+    /// Returns the first signal caught since ``init(_:)``.
+    func next() async -> Int32 {
         var iterator = stream.makeAsyncIterator()
         let received = await iterator.next() ?? SIGTERM
         sources.forEach { $0.cancel() }

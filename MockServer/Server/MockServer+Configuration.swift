@@ -1,3 +1,4 @@
+public import Foundation
 public import Logging
 
 extension MockServer {
@@ -47,6 +48,15 @@ extension MockServer {
         /// requests may finish, and be journalled, out of order by microseconds. `mockserver`
         /// and `make bench` use one per core.
         public var servingThreads: Int = 1
+        /// The port of the blackhole (an address on ``host`` where `connect()` never completes;
+        /// see ``MockServer/blackholeURL``); 0, the default, picks a free one.
+        public var blackholePort: Int = 0
+        /// A WireMock root directory: its `mappings/**/*.json` are loaded as stubs at start (a bad
+        /// one refuses the start with ``MockServerError/invalidStubs(_:)``) and `bodyFileName`
+        /// is read from its `__files/`. `nil`: no stubs until some are added.
+        public var rootDirectory: URL?
+        /// The seed of the stubs' random delays (`delayDistribution`), so runs repeat.
+        public var stubSeed: UInt64
 
         /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
         public init(
@@ -61,7 +71,9 @@ extension MockServer {
             journalCapacity: Int = 10_000,
             connectionLimit: Int = 10_000,
             idleTimeout: Duration? = .seconds(60),
-            initialTweetCount: Int = 40
+            initialTweetCount: Int = 40,
+            rootDirectory: URL? = nil,
+            stubSeed: UInt64 = 0x7E57_BED
         ) {
             self.host = host
             self.port = port
@@ -75,6 +87,8 @@ extension MockServer {
             self.connectionLimit = connectionLimit
             self.idleTimeout = idleTimeout
             self.initialTweetCount = initialTweetCount
+            self.rootDirectory = rootDirectory
+            self.stubSeed = stubSeed
         }
     }
 

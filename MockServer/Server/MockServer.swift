@@ -71,6 +71,15 @@ public final class MockServer: Sendable {
         return URL(string: "http://\(admin.authority)")!
     }
 
+    /// `http://host:port` of the blackhole: an address on the server's host where `connect()`
+    /// never completes (its listen queue is full and never accepted), so a client meets its own
+    /// connect timeout — unlike the offline switch, whose refusal is immediate. Open from start
+    /// to ``stop()``, whatever the offline switch; no thread and no CPU behind it.
+    public var blackholeURL: URL {
+        let address = core.blackhole.withLock { $0?.address } ?? core.endpoints.withLock { $0.main }
+        return URL(string: "http://\(address.authority)")!
+    }
+
     /// The main port.
     public var port: Int { core.endpoints.withLock { $0.main.port } }
 
@@ -117,6 +126,6 @@ public final class MockServer: Sendable {
 
     /// The catalog of endpoints, faults and scenarios as readable lines (the CLI prints it).
     public var catalogDescription: String {
-        Catalog.text(base: baseURL.absoluteString, adminBase: adminURL.absoluteString)
+        Catalog.text(base: baseURL.absoluteString, adminBase: adminURL.absoluteString, blackhole: blackholeURL.absoluteString)
     }
 }

@@ -12,6 +12,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
     case systemResource(String, errno: Int32)
     /// The configured ``MockServer/Backend`` does not run on this system (`epoll` outside Linux).
     case backendUnavailable(String)
+    /// A stub of the root directory could not be loaded: the file, the field and why.
+    case invalidStubs(StubError)
 
     /// A readable sentence naming the problem.
     public var description: String {
@@ -28,6 +30,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
             return "cannot create \(what) (errno \(code))"
         case .backendUnavailable(let name):
             return "the \(name) backend does not run on this system; use portable"
+        case .invalidStubs(let error):
+            return "cannot load the stubs: \(error)"
         }
     }
 }

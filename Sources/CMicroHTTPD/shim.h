@@ -5,11 +5,13 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
 #include <poll.h>
+#include <fcntl.h>
 #include <unistd.h>
 #ifdef __linux__
 // The `.epoll` backend's scheduler thread waits on epoll (deadlines + clients leaving while
@@ -53,6 +55,31 @@ static inline int cmhd_supports_poll(void) {
 /// and as an `Int32` on Darwin, so Swift cannot spell it once for both.
 static inline int cmhd_tcp_socket(int family) {
     return socket(family, SOCK_STREAM, 0);
+}
+
+/// A close-on-exec TCP socket of `family`, non-blocking when `nonblocking` is not 0. With
+/// `fcntl`, as `SOCK_CLOEXEC` and `SOCK_NONBLOCK` exist on Linux only. -1 with errno on failure.
+static inline int cmhd_tcp_socket_cloexec(int family, int nonblocking) {
+    int fd = socket(family, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ||
+        (nonblocking && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0)) {
+        int code = errno;
+        close(fd);
+        errno = code;
+        return -1;
+    }
+    return fd;
+}
+
+/// `send` that never raises SIGPIPE: `MSG_NOSIGNAL` where it exists (Linux); elsewhere
+/// libmicrohttpd already set `SO_NOSIGPIPE` on the sockets it accepted.
+static inline ssize_t cmhd_send_nosignal(int fd, const void *bytes, size_t count) {
+#ifdef MSG_NOSIGNAL
+    return send(fd, bytes, count, MSG_NOSIGNAL);
+#else
+    return send(fd, bytes, count, 0);
+#endif
 }
 
 /// The port the daemon is bound to (useful after binding port 0); 0 if unknown.

@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case query
     /// The mock server's admin JSON: the `POST /__admin/offline` body.
     case admin
+    /// WireMock mapping documents: `StubParser`, the listing round trip, the matcher.
+    case stubs
 
     /// Runs `data` through the target's code.
     ///
@@ -26,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .image: return ImageFuzz.check(data)
         case .query: return QueryFuzz.check(data)
         case .admin: return AdminFuzz.check(data)
+        case .stubs: return StubFuzz.check(data)
         }
     }
 }

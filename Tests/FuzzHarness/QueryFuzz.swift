@@ -20,6 +20,13 @@ enum QueryFuzz {
             if let type = faults.contentType, type.utf8.contains(where: { $0 < 32 || $0 >= 127 }) {
                 return "a Content-Type with control bytes: \(type.debugDescription)"
             }
+            if let cache = faults.cache, cache.isEmpty || cache.utf8.count > 255 || cache.utf8.contains(where: { $0 < 32 || $0 >= 127 }) {
+                return "a Cache-Control value that cannot be a header: \(cache.debugDescription)"
+            }
+            if let rate = faults.failRate, !(0...1).contains(rate) { return "fail_rate \(rate) out of range" }
+            if !(0...Fault.Name.maximumRedirects).contains(faults.redirect) || !(0...2).contains(faults.redirectLoop) {
+                return "redirect \(faults.redirect) / redirect_loop \(faults.redirectLoop) out of range"
+            }
         } catch {
             if error.parameter.isEmpty || error.error.isEmpty { return "a ParameterError without a parameter or message" }
         }

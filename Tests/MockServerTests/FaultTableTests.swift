@@ -9,9 +9,11 @@ import XCTest
 final class FaultTableTests: ServerTestCase {
     /// One fault of every kind, with a value inside its range. A new `Fault.Name` needs one here.
     static let samples: [Fault] = [
-        .reset, .delay(.milliseconds(5)), .flaky(failures: 2), .status(503), .contentType("text/html"),
+        .reset, .delay(.milliseconds(5)), .flaky(failures: 2), .status(503), .emptyReply, .garbage, .badChunk, .contentType("text/html"),
         .bytes(100), .corrupt, .malformed, .empty, .truncate(afterBytes: 10), .stallAfter(bytes: 10),
         .drip(bytesPerSecond: 1000), .chunked,
+        .failRate(0.5), .seed(3), .redirect(hops: 2), .redirectLoop, .location(.relative), .cacheControl("max-age=60"),
+        .conditional, .ranges,
     ]
 
     func test_samples_coverEveryFaultOfTheTable() {
@@ -53,7 +55,7 @@ final class FaultTableTests: ServerTestCase {
     func test_order_isStageByStage() {
         XCTAssertEqual(
             Fault.Name.order,
-            "reset, then delay, then flaky, status, then type, bytes, corrupt, malformed, empty, then truncate, stall_after, drip, chunked")
+            "reset, then delay, then flaky, fail_rate, seed, redirect, redirect_loop, location, status, empty_reply, garbage, bad_chunk, then type, bytes, corrupt, malformed, empty, cache, conditional, ranges, then truncate, stall_after, drip, chunked")
         XCTAssertEqual(Fault.Name.allCases.map(\.stage), Fault.Name.allCases.map(\.stage).sorted(), "the table lists faults in stage order")
     }
 

@@ -5,7 +5,7 @@ import XCTest
 
 /// Runs every `curl` example of README.md's fault section, in order, against a live server
 /// and checks the outcome its comment promises (`# → 200 …`, `# → curl 28 …`). The README's
-/// 127.0.0.1:8080 / :8081 become this test server's main and admin ports.
+/// 127.0.0.1:8080 / :8081 / :8082 become this test server's main, admin and blackhole ports.
 final class ReadmeExamplesTests: ServerTestCase {
     func test_readmeExamples_workAsPrinted() throws {
         let examples = try Self.examples()
@@ -14,7 +14,8 @@ final class ReadmeExamplesTests: ServerTestCase {
         for example in examples {
             let url = URL(string: example.url
                 .replacingOccurrences(of: "127.0.0.1:8080", with: server.baseURL.host! + ":\(server.port)")
-                .replacingOccurrences(of: "127.0.0.1:8081", with: server.adminURL.host! + ":\(server.adminURL.port!)"))!
+                .replacingOccurrences(of: "127.0.0.1:8081", with: server.adminURL.host! + ":\(server.adminURL.port!)")
+                .replacingOccurrences(of: "127.0.0.1:8082", with: server.blackholeURL.host! + ":\(server.blackholeURL.port!)"))!
             let result = client.request(url, method: example.method, headers: example.headers, body: example.body, timeout: example.timeout)
             switch example.expected {
             case .status(let status):

@@ -15,8 +15,25 @@ public enum Fault: Sendable, Hashable {
     case delay(Duration)
     /// The first `failures` requests for this URL get a 500, then it works.
     case flaky(failures: Int)
+    /// Each request for this URL fails (500) with this probability (0...1), in a sequence fixed
+    /// by ``seed(_:)``.
+    case failRate(Double)
+    /// The seed of the `failRate` sequence (default 0): the same seed, the same failures.
+    case seed(Int)
+    /// A chain of this many 302 redirects to the same URL, counting down, before the answer.
+    case redirect(hops: Int)
+    /// A 302 redirect loop between this URL and its twin (`redirect_loop=1` ⇄ `redirect_loop=2`).
+    case redirectLoop
+    /// How a redirect's `Location` is written (default absolute).
+    case location(LocationForm)
     /// Answer with this status (200...599).
     case status(Int)
+    /// Close the connection without a byte.
+    case emptyReply
+    /// Random bytes that are no HTTP, then close.
+    case garbage
+    /// A chunked answer whose chunk framing is invalid, then close.
+    case badChunk
     /// Answer with this `Content-Type`.
     case contentType(String)
     /// The body is exactly this many bytes: the resource, then zero filler (or cut).
@@ -35,6 +52,23 @@ public enum Fault: Sendable, Hashable {
     case drip(bytesPerSecond: Int)
     /// Chunked transfer encoding, no `Content-Length`.
     case chunked
+    /// `Cache-Control` with this value instead of `no-store`.
+    case cacheControl(String)
+    /// A strong `ETag` and a `Last-Modified`, and 304 for a matching `If-None-Match` or
+    /// `If-Modified-Since`.
+    case conditional
+    /// `Accept-Ranges: bytes`, and 206 / 416 for a `Range` request (`If-Range` honoured).
+    case ranges
+
+    /// How a redirect's `Location` header is written.
+    public enum LocationForm: String, Sendable, Hashable, CaseIterable {
+        /// `http://host:port/images/1.png?redirect=1`
+        case absolute
+        /// `/images/1.png?redirect=1`
+        case path
+        /// `1.png?redirect=1`, relative to the request's directory
+        case relative
+    }
 
     /// The fault's entry in the table.
     public var name: Name {
@@ -42,7 +76,15 @@ public enum Fault: Sendable, Hashable {
         case .reset: .reset
         case .delay: .delay
         case .flaky: .flaky
+        case .failRate: .failRate
+        case .seed: .seed
+        case .redirect: .redirect
+        case .redirectLoop: .redirectLoop
+        case .location: .location
         case .status: .status
+        case .emptyReply: .emptyReply
+        case .garbage: .garbage
+        case .badChunk: .badChunk
         case .contentType: .type
         case .bytes: .bytes
         case .corrupt: .corrupt
@@ -52,13 +94,16 @@ public enum Fault: Sendable, Hashable {
         case .stallAfter: .stallAfter
         case .drip: .drip
         case .chunked: .chunked
+        case .cacheControl: .cache
+        case .conditional: .conditional
+        case .ranges: .ranges
         }
     }
 
     /// The query parameter's value, as the server reads it (`delay(.milliseconds(500))` → `500`).
     public var value: String {
         switch self {
-        case .reset, .corrupt, .malformed, .empty, .chunked: return "1"
+        case .reset, .corrupt, .malformed, .empty, .chunked, .redirectLoop, .conditional, .ranges, .emptyReply, .garbage, .badChunk: return "1"
         case .delay(let duration):
             let (seconds, attoseconds) = duration.components
             return String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
@@ -67,7 +112,21 @@ public enum Fault: Sendable, Hashable {
         case .contentType(let type): return type
         case .bytes(let count), .truncate(let count), .stallAfter(let count): return String(count)
         case .drip(let rate): return String(rate)
+        case .failRate(let rate): return Fault.decimal(rate)
+        case .seed(let seed): return String(seed)
+        case .redirect(let hops): return String(hops)
+        case .location(let form): return form.rawValue
+        case .cacheControl(let value): return value
         }
+    }
+
+    /// A probability as the server reads it: plain decimal digits, no exponent (`0.000001`, `1`).
+    static func decimal(_ rate: Double) -> String {
+        let clamped = min(1, max(0, rate.isNaN ? 0 : rate))
+        var text = String(format: "%.6f", clamped)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// The fault as a query item (`stall_after=1000`).

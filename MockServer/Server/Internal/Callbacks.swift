@@ -28,7 +28,7 @@ enum Callbacks {
         }
         let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            if let upload, context.upload.count + uploadSize.pointee <= ServerCore.uploadLimit {
+            if let upload, context.upload.count + uploadSize.pointee <= ServerCore.uploadLimit(for: context.path) {
                 context.upload.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
             } else {
                 context.uploadOverflow = true

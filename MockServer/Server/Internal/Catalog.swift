@@ -38,12 +38,17 @@ enum Catalog {
              description: "close the main port (connections refused) or reopen it; the admin port stays up", example: "/__admin/offline"),
         Item(name: "GET /__admin/offline", valid: "", description: "{\"offline\": bool}", example: "/__admin/offline"),
         Item(name: "GET /__admin/requests", valid: "", description: "the request journal, oldest first (10,000 at most)", example: "/__admin/requests"),
-        Item(name: "POST /__admin/reset", valid: "", description: "clear the journal and the flaky counters", example: "/__admin/reset"),
+        Item(name: "POST /__admin/reset", valid: "", description: "clear the journal and the flaky and fail_rate counters", example: "/__admin/reset"),
         Item(name: "GET /__admin/catalog", valid: "", description: "this catalog", example: "/__admin/catalog"),
     ]
 
-    /// The catalog with absolute examples (`adminBase` for admin rows when there is an admin port).
-    static func json(base: String, adminBase: String?) -> Data {
+    /// What the blackhole row says.
+    static let blackholeDescription =
+        "connect() never completes here (a full listen queue, never accepted): the client's own connect timeout fires (curl 28), unlike the offline switch's immediate refusal (curl 7)"
+
+    /// The catalog with absolute examples (`adminBase` for admin rows when there is an admin port;
+    /// `blackhole`, the blackhole's URL, while it is open).
+    static func json(base: String, adminBase: String?, blackhole: String? = nil) -> Data {
         func rows(_ items: [Item], key: String, base: String) -> [[String: String]] {
             items.map { [key: $0.name, "valid": $0.valid, "description": $0.description, "example": base + $0.example] }
         }
@@ -51,7 +56,7 @@ enum Catalog {
             ["name": scenario.rawValue, "example": base + "/gallery.json?scenario=\(scenario.rawValue)",
              "images": Gallery.urls(scenario, base: base)]
         }
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "baseURL": base,
             "adminURL": adminBase ?? base,
             "endpoints": rows(endpoints, key: "endpoint", base: base),
@@ -60,16 +65,21 @@ enum Catalog {
             "admin": rows(admin, key: "endpoint", base: adminBase ?? base),
             "order": Fault.Name.order,
         ]
+        if let blackhole {
+            object["blackholeURL"] = blackhole
+            object["blackhole"] = ["url": blackhole, "description": blackholeDescription]
+        }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
     /// The catalog as text lines for the CLI's start-up banner.
-    static func text(base: String, adminBase: String?) -> String {
+    static func text(base: String, adminBase: String?, blackhole: String? = nil) -> String {
         var lines = ["Endpoints:"]
         lines += endpoints.map { "  \($0.name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(base)\($0.example)" }
         lines.append("Faults (any path, combinable):")
-        lines += faults.map { "  ?\($0.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.description)  e.g. \(base)\($0.example)" }
+        lines += faults.map { "  ?\($0.name.padding(toLength: Fault.Name.nameWidth, withPad: " ", startingAt: 0)) \($0.description)  e.g. \(base)\($0.example)" }
         lines.append("Gallery scenarios: " + GalleryScenario.allCases.map { "\(base)/gallery.json?scenario=\($0.rawValue)" }.joined(separator: "  "))
+        if let blackhole { lines.append("Blackhole: \(blackhole)  \(blackholeDescription)") }
         lines.append("Admin:")
         lines += admin.map { "  \($0.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \($0.description)" }
         return lines.joined(separator: "\n")

@@ -7,8 +7,24 @@ struct FaultParameters: Sendable, Hashable {
     var delay = 0
     /// Fail the first K requests for this URL with a 500.
     var flaky = 0
+    /// Fail each request for this URL with this probability (see ``SeededFailures``).
+    var failRate: Double?
+    /// The seed of the `failRate` sequence.
+    var seed: UInt64 = 0
+    /// Redirects left in a chain (0: none).
+    var redirect = 0
+    /// This end of a redirect loop (1 or 2; 0: none).
+    var redirectLoop = 0
+    /// How redirects write `Location`.
+    var location = Fault.LocationForm.absolute
     /// Answer with this status instead.
     var status: Int?
+    /// Close the connection without a byte (instead of the answer).
+    var emptyReply = false
+    /// Random bytes that are no HTTP, then close (instead of the answer).
+    var garbage = false
+    /// A chunked answer with invalid chunk framing, then close (instead of the answer).
+    var badChunk = false
     /// Answer with this `Content-Type`.
     var contentType: String?
     /// Make the body exactly this long (filler after the resource, or cut).
@@ -28,6 +44,12 @@ struct FaultParameters: Sendable, Hashable {
     /// Send the body with chunked transfer encoding: no `Content-Length`, so a client can only
     /// enforce its size limit while streaming.
     var chunked = false
+    /// `Cache-Control` instead of `no-store`.
+    var cache: String?
+    /// Send validators (`ETag`, `Last-Modified`) and answer matching conditional requests with 304.
+    var conditional = false
+    /// Send `Accept-Ranges: bytes` and answer `Range` requests with 206 / 416.
+    var ranges = false
 
     /// The parameters present, in the table's order, as the journal shows them
     /// (`delay=500,drip=20000`).
@@ -57,7 +79,15 @@ struct FaultParameters: Sendable, Hashable {
         case .reset: reset = try name.flag(in: query)
         case .delay: delay = try name.integer(in: query) ?? 0
         case .flaky: flaky = try name.integer(in: query) ?? 0
+        case .failRate: failRate = try name.probability(in: query)
+        case .seed: seed = UInt64(try name.integer(in: query) ?? 0)
+        case .redirect: redirect = try name.integer(in: query) ?? 0
+        case .redirectLoop: redirectLoop = try name.integer(in: query) ?? 0
+        case .location: location = try name.choice(in: query).flatMap(Fault.LocationForm.init(rawValue:)) ?? .absolute
         case .status: status = try name.integer(in: query)
+        case .emptyReply: emptyReply = try name.flag(in: query)
+        case .garbage: garbage = try name.flag(in: query)
+        case .badChunk: badChunk = try name.flag(in: query)
         case .type: contentType = try name.mediaType(in: query)
         case .bytes: bytes = try name.integer(in: query)
         case .corrupt: corrupt = try name.flag(in: query)
@@ -67,6 +97,9 @@ struct FaultParameters: Sendable, Hashable {
         case .stallAfter: stallAfter = try name.integer(in: query)
         case .drip: drip = try name.integer(in: query) ?? 0
         case .chunked: chunked = try name.flag(in: query)
+        case .cache: cache = try query.value(name.rawValue).map { value throws(ParameterError) in try CacheControlValue.validated(value) }
+        case .conditional: conditional = try name.flag(in: query)
+        case .ranges: ranges = try name.flag(in: query)
         }
     }
 }
@@ -93,5 +126,28 @@ extension Fault.Name {
                 valid: "a media type like image/png or text/html; charset=utf-8 (printable ASCII, at most 255 characters)")
         }
         return type
+    }
+
+    /// The parameter as a probability, a plain decimal from 0 to 1 (`nil` when absent).
+    func probability(in query: QueryParameters) throws(ParameterError) -> Double? {
+        guard let text = query.value(rawValue) else { return nil }
+        // Digits with at most one point: no sign, exponent, `nan` or `inf`.
+        let digits = text.utf8.filter { $0 != UInt8(ascii: ".") }
+        let points = text.utf8.count - digits.count
+        guard !digits.isEmpty, text.utf8.count <= 20, points <= 1, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            let value = Double(text.hasPrefix(".") ? "0" + text : text), (0...1).contains(value)
+        else {
+            throw ParameterError(parameter: rawValue, error: "'\(text)' is not a probability", valid: valid)
+        }
+        return value
+    }
+
+    /// The parameter as one of its words (`nil` when absent).
+    func choice(in query: QueryParameters) throws(ParameterError) -> String? {
+        guard case .choice(let words) = kind, let text = query.value(rawValue) else { return nil }
+        guard words.contains(text) else {
+            throw ParameterError(parameter: rawValue, error: "'\(text)' is not one of the choices", valid: valid)
+        }
+        return text
     }
 }

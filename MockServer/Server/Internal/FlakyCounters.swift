@@ -1,7 +1,7 @@
 import DequeModule
 import Synchronization
 
-/// The per-URL request counts behind `flaky=K`, bounded: at most ``capacity`` URLs are
+/// The per-URL request counts behind `flaky=K` (and, in a second instance, `fail_rate`), bounded: at most ``capacity`` URLs are
 /// counted, and past that the least recently requested URL is forgotten. A forgotten URL
 /// counts from zero again, so it fails another K times — the price of a bounded memory when
 /// a client requests more distinct `flaky` URLs than the bound.

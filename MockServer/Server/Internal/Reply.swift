@@ -13,6 +13,8 @@ struct Reply: Sendable {
     /// The declared `Content-Length`: more than `body.count` pads with zero bytes (`bytes=N`),
     /// less cuts the body.
     var length: Int
+    /// Where the bytes sent start in the declared body (a 206's first byte; 0 otherwise).
+    var offset = 0
 
     /// A reply whose length is its body's.
     init(status: Int, contentType: String, body: SharedBytes, headers: [(name: String, value: String)] = []) {
@@ -54,9 +56,10 @@ struct Reply: Sendable {
         Reply(status: status, contentType: "text/plain; charset=utf-8", body: SharedBytes(text))
     }
 
-    /// Writes bytes `[position, position + count)` of the declared body (resource, then zero
-    /// filler) to `destination`.
-    func copyBody(from position: Int, count: Int, to destination: UnsafeMutableRawPointer) {
+    /// Writes bytes `[position, position + count)` of what is sent — the declared body (resource,
+    /// then zero filler) from ``offset`` on — to `destination`.
+    func copyBody(from sentPosition: Int, count: Int, to destination: UnsafeMutableRawPointer) {
+        let position = sentPosition + offset
         var written = 0
         if position < body.count {
             let available = min(count, body.count - position)

@@ -55,6 +55,8 @@ final class RequestContext: @unchecked Sendable {
     var overLimit = false
     /// Admin requests are served but not journalled.
     var isAdmin = false
+    /// The id of the stub that answered, if one did (for the journal).
+    var matchedStub: String?
     /// The reply queued (for the journal), with the wire shaping that applies to it.
     var reply: Reply?
     var usesReader = false
@@ -65,8 +67,19 @@ final class RequestContext: @unchecked Sendable {
     /// Set once the whole body has been handed to libmicrohttpd, until the request is
     /// journalled (``ServerCore/handedOver`` counts these).
     var handedOver = false
+    /// The stub that answers this request, with its inline body's bytes.
+    var stub: (stub: Stub, body: SharedBytes?)?
+    /// The request as the stubs saw it when stubs exist but none matched: the catalog's 404
+    /// then carries the near-miss report for it.
+    var unmatchedStubRequest: StubRequestInfo?
+    /// The stub's `chunkedDribbleDelay`: the reader sends the body in paced pieces.
+    var dribble: StubDribble?
     /// Runs once the response has been sent (used by the main-port offline switch).
     var afterCompletion: (@Sendable () -> Void)?
+
+    /// Whether the answer is headers only: a `HEAD`, or a 304 (whose `Content-Length` is the
+    /// body's it stands for, as RFC 9110 §8.6 allows; libmicrohttpd sends no body after either).
+    var sendsHeadersOnly: Bool { method == "HEAD" || reply?.status == 304 }
 
     /// The owning daemon's id.
     var daemonID: Int { daemon.id }

@@ -32,8 +32,10 @@ extension ServerCore {
     /// The answer of an admin endpoint the guard let through (``adminRefusal(_:connection:)``).
     func adminReply(_ context: RequestContext, connection: OpaquePointer) -> Reply {
         let endpoints = endpoints.withLock { $0 }
+        if let reply = stubAdminReply(context) { return reply }
         guard let methods = Self.adminEndpoints[context.path] else {
-            return .error(404, "no admin endpoint \(context.path); known: \(Self.adminEndpoints.keys.sorted().joined(separator: ", "))")
+            let known = (Array(Self.adminEndpoints.keys) + Array(Self.stubAdminEndpoints.keys)).sorted()
+            return .error(404, "no admin endpoint \(context.path); known: \(known.joined(separator: ", "))")
         }
         guard methods.contains(context.method) else {
             var reply = Reply.error(405, "\(context.method) is not allowed on \(context.path)")
@@ -54,7 +56,8 @@ extension ServerCore {
         default:
             let base = url(of: endpoints.main, context, connection: connection, endpoints: endpoints)
             let adminBase = endpoints.admin.map { url(of: $0, context, connection: connection, endpoints: endpoints) }
-            return .json(200, Catalog.json(base: base, adminBase: adminBase))
+            let blackhole = self.blackhole.withLock { $0?.url }
+            return .json(200, Catalog.json(base: base, adminBase: adminBase, blackhole: blackhole))
         }
     }
 
@@ -63,11 +66,12 @@ extension ServerCore {
         MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
     }
 
-    /// `POST /__admin/reset`: clears the journal, the fault counters (`flaky`, which live apart from
-    /// the journal) and the `offline-first` scenario's progress.
+    /// `POST /__admin/reset`: clears the journal, the fault counters (`flaky` and `fail_rate`, which
+    /// live apart from the journal) and the `offline-first` scenario's progress.
     func resetState() {
         journal.reset()
         flakyCounters.reset()
+        failRateCounters.reset()
         offlineFirst.withLock { $0 = nil }
     }
 

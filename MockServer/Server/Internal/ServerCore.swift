@@ -70,8 +70,17 @@ final class ServerCore: Sendable {
     let offlineSwitches = OfflineSwitchOrder()
     /// The `flaky` counts per URL, bounded.
     let flakyCounters = FlakyCounters()
+    /// The `fail_rate` request counts per URL, bounded the same way (a URL's failure sequence
+    /// starts over when it is forgotten or reset).
+    let failRateCounters = FlakyCounters()
+    /// The address where `connect()` never completes, while the server runs.
+    let blackhole = Mutex<Blackhole?>(nil)
     /// Who may use the admin API.
     let adminGuard = AdminGuard()
+    /// The WireMock-format stubs, matched before the catalog.
+    let stubs: StubStore
+    /// The root directory's `__files/` (for `bodyFileName`), when one was given.
+    let stubFiles: StubFiles?
     let endpoints: Mutex<Endpoints>
 
     private let listeners = Mutex(Listeners())
@@ -88,11 +97,26 @@ final class ServerCore: Sendable {
         let adminHost = configuration.adminHost ?? configuration.host
         guard let adminAddress = SocketAddress(host: adminHost, port: 0) else { throw .invalidHost(adminHost) }
         if let port = configuration.adminPort, !(0...65_535).contains(port) { throw .cannotListen(host: adminHost, port: port) }
+        guard (0...65_535).contains(configuration.blackholePort) else {
+            throw .cannotListen(host: configuration.host, port: configuration.blackholePort)
+        }
         self.configuration = configuration
         logger = configuration.logger
         journal = Journal(capacity: configuration.journalCapacity)
         timeline = TweetTimeline(epoch: configuration.clock.now(), initialCount: configuration.initialTweetCount)
         endpoints = Mutex(Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }))
+        stubs = StubStore(seed: configuration.stubSeed)
+        if let root = configuration.rootDirectory {
+            let directory = StubRootDirectory(root)
+            stubFiles = directory.files
+            do {
+                try stubs.add(try directory.loadStubs(), fromRootDirectory: true)
+            } catch {
+                throw .invalidStubs(error)
+            }
+        } else {
+            stubFiles = nil
+        }
         platform = try ServingPlatform(configuration.backend)
         scheduler = ConnectionScheduler(watcher: try platform.makeWatcher())
     }
@@ -112,6 +136,8 @@ final class ServerCore: Sendable {
                 let adminPort = Int(cmhd_bind_port(admin.daemon))
                 endpoints.withLock { $0.admin = requestedAdmin.with(port: adminPort) }
             }
+            let hole = try Blackhole(host: requested.with(port: configuration.blackholePort))
+            blackhole.withLock { $0 = hole }
             if configuration.startOffline { try setOffline(true) }
         } catch {
             stop()
@@ -170,6 +196,10 @@ final class ServerCore: Sendable {
             return (listeners.main, listeners.admin)
         }
         images.stop()
+        blackhole.withLock { hole in
+            hole?.close()
+            hole = nil
+        }
         if let main { stopDaemon(main) }
         if let admin { stopDaemon(admin) }
         scheduler.shutdown()

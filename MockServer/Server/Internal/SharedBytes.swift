@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An immutable, heap-allocated byte buffer with a stable address, shared between the cache,
 /// requests and libmicrohttpd responses (which read it without copying).
@@ -10,6 +11,8 @@ final class SharedBytes: @unchecked Sendable {
     let buffer: UnsafeRawBufferPointer
     /// The allocation behind `buffer` (at least one byte, so an empty body has an address too).
     private let storage: UnsafeMutableRawBufferPointer
+    /// The bytes' FNV-1a digest, once computed (`conditional`/`ranges` ETags of cached images).
+    private let digestCache = Mutex<FNV1a?>(nil)
 
     /// Copies `data` into a new buffer.
     init(_ data: Data) {
@@ -32,4 +35,13 @@ final class SharedBytes: @unchecked Sendable {
 
     /// A copy as `Data`.
     var data: Data { Data(buffer) }
+
+    /// The FNV-1a digest of the bytes, computed on first use and kept: the bytes never change.
+    var digest: FNV1a {
+        if let known = digestCache.withLock({ $0 }) { return known }
+        var digest = FNV1a()
+        digest.add(buffer)
+        digestCache.withLock { $0 = digest }
+        return digest
+    }
 }

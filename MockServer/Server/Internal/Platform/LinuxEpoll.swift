@@ -1,9 +1,10 @@
 // ┌──────────────────────────────────────────────────────────────────────────────────────────┐
-// │ LINUX-ONLY CODE. Every call MockServer makes that exists on Linux alone lives in this     │
-// │ file: epoll and eventfd (the scheduler's watcher), libmicrohttpd's MHD_USE_EPOLL, and the │
-// │ reset by `connect(AF_UNSPEC)`. They make up the `.epoll` backend (Linux's default). The  │
-// │ `.portable` backend (PollWatcher.swift, ServingPlatform.swift) uses none of them and is   │
-// │ what other systems run; `make test` runs the fault tests on both.                         │
+// │ LINUX-ONLY CODE. Every call MockServer makes that exists on Linux alone lives in this    │
+// │ file: epoll and eventfd (the scheduler's watcher), libmicrohttpd's MHD_USE_EPOLL and the │
+// │ reset by `connect(AF_UNSPEC)` (together the `.epoll` backend, Linux's default), and the  │
+// │ render threads' per-thread nice value. The `.portable` backend (PollWatcher.swift,       │
+// │ ServingPlatform.swift) uses none of them and is what other systems run; `make test`      │
+// │ runs the fault tests on both.                                                            │
 // └──────────────────────────────────────────────────────────────────────────────────────────┘
 #if os(Linux)
 import CMicroHTTPD
@@ -24,6 +25,15 @@ enum LinuxEpoll {
         var address = sockaddr()
         address.sa_family = sa_family_t(AF_UNSPEC)
         return connect(fd, &address, socklen_t(MemoryLayout<sockaddr>.size)) == 0
+    }
+}
+
+/// Linux's per-thread scheduling.
+enum LinuxThread {
+    /// Sets the calling thread's nice value: on Linux `setpriority(PRIO_PROCESS, 0, …)` names
+    /// the calling thread, not the process (on other systems it would renice the process).
+    static func setNiceness(_ niceness: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
     }
 }
 

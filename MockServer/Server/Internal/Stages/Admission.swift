@@ -16,6 +16,7 @@ extension ServerCore {
         if context.path.hasPrefix("/__admin/") {
             return admitAdmin(context, connection: connection)
         }
+        if let answered = admitStub(context, connection: connection) { return answered }
         if let refusal = refusal(context, connection: connection) {
             return send(refusal, context: context, connection: connection)
         }

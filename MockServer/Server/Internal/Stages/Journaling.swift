@@ -13,7 +13,7 @@ extension ServerCore {
             return
         }
         let bytes: Int
-        if context.method == "HEAD" {
+        if context.sendsHeadersOnly {
             bytes = 0
         } else if context.usesReader {
             bytes = context.bytesSent

@@ -7,7 +7,7 @@ import ImageCodec
 /// with the body shapers (`status` 2xx, `type`, `corrupt`, `bytes`) applied before it goes to the
 /// wire-shaping stage.
 extension ServerCore {
-    /// `flaky`, `status`, then the resource (after any `delay`).
+    /// `flaky`, `fail_rate`, the redirects, `status`, then the resource (after any `delay`).
     func reply(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         let faults = context.faults
         if faults.flaky > 0 {
@@ -17,8 +17,17 @@ extension ServerCore {
                 return send(shaped(reply, context), context: context, connection: connection)
             }
         }
+        if let reply = chanceOrRedirectReply(context, connection: connection) {
+            return send(shaped(reply, context), context: context, connection: connection)
+        }
         if let status = faults.status, !(200...299).contains(status) {
             return send(shaped(statusReply(status, context), context), context: context, connection: connection)
+        }
+        if let broken = Self.brokenReply(in: faults) {
+            return breakConnection(broken, context: context, connection: connection)
+        }
+        if let (stub, inline) = context.stub {
+            return stubReply(context, stub: stub, inline: inline, connection: connection)
         }
         switch context.route {
         case .image(let key, _), .avatar(let key):
@@ -39,7 +48,8 @@ extension ServerCore {
 
 
 
-    /// The body shapers: `status` (2xx), `type`, `corrupt`, `bytes`.
+    /// The body shapers: `status` (2xx), `type`, `corrupt`, `bytes`, then the validators
+    /// (`conditional`, `ranges`; see ``validated(_:_:)``).
     func shaped(_ reply: Reply, _ context: RequestContext) -> Reply {
         let faults = context.faults
         var reply = reply
@@ -50,7 +60,7 @@ extension ServerCore {
             reply.body = SharedBytes(ImageCodec.corrupted(original) ?? Self.damaged(original))
         }
         reply.length = faults.bytes ?? reply.body.count
-        return reply
+        return validated(reply, context)
     }
 
     /// Same length, bytes no parser accepts: the middle third becomes 0xFF (invalid UTF-8 too).
@@ -116,7 +126,12 @@ extension ServerCore {
             return json(Gallery.json(urls))
         case .v11Search, .v11UserTimeline, .v2Search:
             return tweetReply(context.route, faults: faults, base: base)
-        case .image, .avatar, .notFound:
+        case .notFound:
+            if let info = context.unmatchedStubRequest, let report = stubs.nearMissReport(for: info) {
+                return Self.nearMissReply(report)
+            }
+            return .error(404, "nothing at \(context.path); GET /__admin/catalog lists what is served")
+        case .image, .avatar:
             return .error(404, "nothing at \(context.path); GET /__admin/catalog lists what is served")
         }
     }

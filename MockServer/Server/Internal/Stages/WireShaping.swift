@@ -12,13 +12,17 @@ extension ServerCore {
         context.reply = reply
         context.phase = .responded
         let response: OpaquePointer?
-        if !context.isAdmin, context.faults.shapesWire || reply.length != reply.body.count {
-            // HEAD: the declared length, never a body. libmicrohttpd does not call the reader
-            // then, but a chunked answer would still end with its last chunk (`0\r\n\r\n`).
-            let head = context.method == "HEAD"
+        // A 206 starts inside the body, and a stub's dribble paces it: both go through the reader.
+        if !context.isAdmin,
+            context.faults.shapesWire || context.dribble != nil || reply.length != reply.body.count || reply.offset != 0
+        {
+            // HEAD and 304: the declared length, never a body. libmicrohttpd does not call the
+            // reader then, but a chunked answer would still end with its last chunk (`0\r\n\r\n`).
+            let head = context.sendsHeadersOnly
             context.usesReader = !head
             let retained = Unmanaged.passRetained(context).toOpaque()
-            let declared = context.faults.chunked && !head ? Self.unknownSize : UInt64(reply.length)
+            let chunked = context.faults.chunked || context.dribble != nil
+            let declared = chunked && !head ? Self.unknownSize : UInt64(reply.length)
             response = MHD_create_response_from_callback(
                 declared, Self.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
             if response == nil { Unmanaged<RequestContext>.fromOpaque(retained).release() }
@@ -32,10 +36,18 @@ extension ServerCore {
             logger.error("libmicrohttpd could not create a response for \(LogText.escaped(context.path))")
             return MHD_Result.NO
         }
-        MHD_add_response_header(response, "Content-Type", reply.contentType)
-        // Faults must never be masked by an HTTP cache between the server and the client.
-        MHD_add_response_header(response, "Cache-Control", "no-store")
-        for header in reply.headers {
+        // A stub without a Content-Type header sends none, as WireMock does.
+        if !reply.contentType.isEmpty { MHD_add_response_header(response, "Content-Type", reply.contentType) }
+        // Faults must never be masked by an HTTP cache between the server and the client: every
+        // answer is `no-store`, unless the request asks for another policy (`cache=`, which wins)
+        // or a stub sets its own Cache-Control.
+        let stubCaches = reply.headers.contains { $0.name.lowercased() == "cache-control" }
+        if let cache = context.faults.cache {
+            MHD_add_response_header(response, "Cache-Control", cache)
+        } else if !stubCaches {
+            MHD_add_response_header(response, "Cache-Control", CacheControlValue.standard)
+        }
+        for header in reply.headers where context.faults.cache == nil || header.name.lowercased() != "cache-control" {
             MHD_add_response_header(response, header.name, header.value)
         }
         let result = MHD_queue_response(connection, UInt32(reply.status), response)
@@ -54,6 +66,9 @@ extension ServerCore {
                 context.outcome = reason == .clientLeft ? "client-closed" : "shutdown"
             }
             return ServerCore.readerError
+        }
+        if let dribble = context.dribble {
+            return readDribble(context, dribble, position: position, into: buffer, maximum: maximum)
         }
         guard let reply = context.reply, let connection = context.connection else { return ServerCore.readerError }
         let faults = context.faults

@@ -1,0 +1,52 @@
+import CMicroHTTPD
+import Foundation
+
+/// The answers that are not HTTP: `empty_reply`, `garbage` and `bad_chunk` (and WireMock's
+/// `EMPTY_RESPONSE`, `RANDOM_DATA_THEN_CLOSE`, `MALFORMED_RESPONSE_CHUNK`). The bytes are written
+/// straight to the connection's socket, bypassing libmicrohttpd, and returning `MHD_NO` then makes
+/// it close the connection.
+extension ServerCore {
+    /// A broken answer.
+    enum BrokenReply: String, Sendable {
+        /// No byte at all (curl 52).
+        case emptyReply = "empty-reply"
+        /// Random bytes that are no HTTP (curl 1 or 8).
+        case garbage
+        /// A chunked 200 whose first chunk size is no hexadecimal number (curl 56).
+        case badChunk = "bad-chunk"
+    }
+
+    /// The query's broken answer, if it asks for one.
+    static func brokenReply(in faults: FaultParameters) -> BrokenReply? {
+        if faults.emptyReply { return .emptyReply }
+        if faults.garbage { return .garbage }
+        if faults.badChunk { return .badChunk }
+        return nil
+    }
+
+    /// Writes `kind`'s bytes (if any) to the socket and ends the connection.
+    func breakConnection(_ kind: BrokenReply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        context.outcome = kind.rawValue
+        var bytes: [UInt8] = []
+        switch kind {
+        case .emptyReply:
+            break
+        case .garbage:
+            bytes = stubs.randomBytes(64)
+            // Never the start of a status line: `H` could begin `HTTP/`.
+            if bytes.first == UInt8(ascii: "H") { bytes[0] = UInt8(ascii: "#") }
+        case .badChunk:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            bytes = Array(head.utf8) + Array("zz\r\nnot a chunk\r\n".utf8)
+        }
+        sendRaw(bytes, on: cmhd_connection_fd(connection))
+        context.bytesSent = bytes.count
+        return MHD_Result.NO
+    }
+}
+
+/// Writes `bytes` to the socket `fd` once, without SIGPIPE (a client already gone loses them).
+private func sendRaw(_ bytes: [UInt8], on fd: Int32) {
+    guard fd >= 0, !bytes.isEmpty else { return }
+    _ = bytes.withUnsafeBytes { cmhd_send_nosignal(fd, $0.baseAddress, $0.count) }
+}

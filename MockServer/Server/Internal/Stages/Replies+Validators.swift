@@ -1,0 +1,68 @@
+import CMicroHTTPD
+import Foundation
+
+/// The end of the body stage: `conditional` and `ranges` judge the answer as shaped (its bytes,
+/// declared length and type), so the `ETag` names exactly what would be sent, and may turn it
+/// into a 304, a 206 or a 416. Only 2xx answers carry validators or honour the request's
+/// conditions (RFC 9110 §13.2.1: preconditions do not apply to other answers).
+extension ServerCore {
+    /// `reply` with validators, and as a 304, 206 or 416 when the request's headers ask for it.
+    func validated(_ reply: Reply, _ context: RequestContext) -> Reply {
+        let faults = context.faults
+        guard faults.conditional || faults.ranges, (200...299).contains(reply.status), let connection = context.connection else {
+            return reply
+        }
+        var reply = reply
+        let etag = EntityTag.strong(body: reply.body, length: reply.length, contentType: reply.contentType)
+        let modified = lastModified(of: context.route)
+        let validators = [("ETag", etag.headerValue), ("Last-Modified", HTTPDate.string(modified))]
+        reply.headers += validators
+        if faults.conditional {
+            let request = ConditionalRequest(
+                ifNoneMatch: Self.header("If-None-Match", of: connection),
+                ifModifiedSince: Self.header("If-Modified-Since", of: connection))
+            if request.evaluate(etag: etag, lastModified: modified) == .notModified {
+                // The same length (sent as Content-Length, never as a body), no Content-Type.
+                var notModified = reply
+                notModified.status = 304
+                notModified.contentType = ""
+                notModified.headers = validators
+                return notModified
+            }
+        }
+        guard faults.ranges else { return reply }
+        reply.headers.append(("Accept-Ranges", "bytes"))
+        // Range is defined for GET only; If-Range with another validator means "send it all".
+        guard context.method == "GET", let header = Self.header("Range", of: connection),
+            ConditionalRequest.ifRangeHolds(Self.header("If-Range", of: connection), etag: etag, lastModified: modified)
+        else { return reply }
+        let range = ByteRange.resolve(header, length: reply.length)
+        switch range {
+        case .partial(let bytes):
+            reply.headers.append(("Content-Range", range.contentRange(length: reply.length) ?? ""))
+            reply.status = 206
+            reply.offset = bytes.lowerBound
+            reply.length = bytes.count
+            return reply
+        case .unsatisfiable:
+            var refusal = Reply.error(416, "no byte of \(LogText.escaped(header)) lies within the \(reply.length) bytes")
+            refusal.headers = validators + [("Accept-Ranges", "bytes"), ("Content-Range", range.contentRange(length: reply.length) ?? "")]
+            return refusal
+        case .whole:
+            return reply
+        }
+    }
+
+    /// When the answer of `route` last changed: the newest tweet's creation for the tweet
+    /// endpoints, else the server's start (every other answer is the same bytes for its whole
+    /// life), in server time.
+    func lastModified(of route: Route) -> Date {
+        switch route {
+        case .v11Search, .v11UserTimeline, .v2Search:
+            let count = timeline.count(at: configuration.clock.now())
+            return count > 0 ? max(timeline.epoch, timeline.createdAt(ofTweet: count - 1)) : timeline.epoch
+        default:
+            return timeline.epoch
+        }
+    }
+}

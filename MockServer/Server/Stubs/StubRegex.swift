@@ -1,0 +1,53 @@
+import Foundation
+
+/// A regular expression as WireMock's `matches`, `urlPattern` and `urlPathPattern` use it: the
+/// whole value must match (Java's `Matcher.matches()`), and `.` matches line breaks too (WireMock
+/// compiles with `DOTALL`).
+///
+/// `@unchecked Sendable`: `NSRegularExpression` is immutable once created and documented as safe
+/// to use from several threads at once.
+public struct StubRegex: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// Longest pattern accepted, in UTF-8 bytes: longer ones are refused rather than compiled.
+    public static let maximumPatternLength = 4_096
+    /// Longest value matched, in UTF-16 units: a longer value never matches (a bound on the work
+    /// a pattern with heavy backtracking can cause).
+    static let maximumValueLength = 16_384
+
+    /// The pattern as written.
+    public let pattern: String
+    private let expression: NSRegularExpression
+
+    /// Compiles `pattern`; throws a readable reason when it is not a valid regular expression.
+    public init(_ pattern: String) throws(StubError) {
+        guard pattern.utf8.count <= Self.maximumPatternLength else {
+            throw StubError(
+                .invalid, field: "",
+                reason: "regular expression of \(pattern.utf8.count) bytes is longer than the \(Self.maximumPatternLength) accepted")
+        }
+        do {
+            // `(?:…)\z` anchors the whole alternation (`a|b` must match all of `a` or all of `b`).
+            expression = try NSRegularExpression(pattern: "\\A(?:\(pattern))\\z", options: [.dotMatchesLineSeparators])
+            // A pattern that closes the group early (`a)|(b`) would compile inside the wrapper;
+            // the pattern alone must compile too.
+            _ = try NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+        } catch {
+            throw StubError(.invalid, field: "", reason: "invalid regular expression '\(pattern)'")
+        }
+        self.pattern = pattern
+    }
+
+    /// Whether all of `value` matches.
+    public func matches(_ value: String) -> Bool {
+        let length = value.utf16.count
+        guard length <= Self.maximumValueLength else { return false }
+        return expression.firstMatch(in: value, options: [], range: NSRange(location: 0, length: length)) != nil
+    }
+
+    /// Two expressions are equal when their patterns are.
+    public static func == (lhs: StubRegex, rhs: StubRegex) -> Bool { lhs.pattern == rhs.pattern }
+    /// Hashes the pattern.
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+
+    /// The pattern.
+    public var description: String { pattern }
+}

@@ -1,0 +1,53 @@
+/// The request side of a stub: method, URL, query parameters and headers. All given parts must
+/// match; header names are compared without regard to case, as HTTP wants.
+public struct StubRequest: Sendable, Hashable {
+    /// The method (`GET`, `POST`…), or `nil` for any (WireMock's `ANY`).
+    public var method: String?
+    /// The URL matcher.
+    public var url: StubURLMatcher
+    /// Query parameters by name.
+    public var queryParameters: [String: StubValueMatcher]
+    /// Headers by name.
+    public var headers: [String: StubValueMatcher]
+
+    /// A request pattern; `method: nil` matches any method.
+    public init(
+        method: String? = nil, url: StubURLMatcher = .any, queryParameters: [String: StubValueMatcher] = [:],
+        headers: [String: StubValueMatcher] = [:]
+    ) {
+        if let method, method.uppercased() != "ANY" { self.method = method } else { self.method = nil }
+        self.url = url
+        self.queryParameters = queryParameters
+        self.headers = headers
+    }
+
+    /// A `GET` of exactly this path, whatever the query.
+    public static func get(urlPath: String) -> StubRequest { StubRequest(method: "GET", url: .urlPath(urlPath)) }
+    /// A `POST` to exactly this path, whatever the query.
+    public static func post(urlPath: String) -> StubRequest { StubRequest(method: "POST", url: .urlPath(urlPath)) }
+    /// Any method on exactly this path, whatever the query.
+    public static func any(urlPath: String) -> StubRequest { StubRequest(method: nil, url: .urlPath(urlPath)) }
+
+    /// The same pattern, also requiring query parameter `name` to match.
+    public func withQueryParameter(_ name: String, _ matcher: StubValueMatcher) -> StubRequest {
+        var copy = self
+        copy.queryParameters[name] = matcher
+        return copy
+    }
+
+    /// The same pattern, also requiring header `name` to match.
+    public func withHeader(_ name: String, _ matcher: StubValueMatcher) -> StubRequest {
+        var copy = self
+        copy.headers[name] = matcher
+        return copy
+    }
+
+    /// The pattern as a mapping's `request` object.
+    var json: JSONValue {
+        var object: [String: JSONValue] = ["method": .string(method ?? "ANY")]
+        if let field = url.field { object[field.name] = .string(field.value) }
+        if !queryParameters.isEmpty { object["queryParameters"] = .object(queryParameters.mapValues(\.json)) }
+        if !headers.isEmpty { object["headers"] = .object(headers.mapValues(\.json)) }
+        return .object(object)
+    }
+}
