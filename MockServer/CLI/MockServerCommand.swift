@@ -143,7 +143,6 @@ struct MockServerCommand: AsyncParsableCommand {
             sayError(line)
             throw ExitCode.failure
         }
-        let signals = Signals([SIGINT, SIGTERM])
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
         say("backend: \(server.backend.rawValue), \(server.servingThreads) threads on the main port")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
