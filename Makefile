@@ -44,4 +44,4 @@ build: deps
 	swift build
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz Benchmarks/.build
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-wiremock Benchmarks/.build

@@ -107,11 +107,16 @@ let package = Package(
             name: "MockServer",
             dependencies: [
                 "CMicroHTTPD", "ImageCodec",
+                // libcurl (the shim, not the Networking module): POST /__admin/try probes the main port with it.
+                "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
-            path: "MockServer/Server", swiftSettings: strict),
+            path: "MockServer/Server",
+            // The dashboard: plain HTML, CSS and JavaScript modules, no build step (Bundle.module).
+            resources: [.copy("Dashboard/Page")],
+            swiftSettings: strict),
         .executableTarget(
             name: "mockserver",
             dependencies: [

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: installs the peers the benchmarks compare against (nginx-light, wrk, curl) when
+# `make bench`: installs the peers the benchmarks compare against (nginx-light, wrk, curl, WireMock) when
 # they are missing, builds Benchmarks/ in release, runs every case on 127.0.0.1, prints the table
 # and rewrites docs/PERFORMANCE.md. Every process the run starts is stopped when it ends, also on
 # failure or Ctrl-C: the bench binary stops its own children, and this script checks afterwards.
@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash ci/install-deps.sh
+# Real WireMock, the peer of case 7 (a venv under .build-wiremock/, installed only when missing).
+bash ci/wiremock-venv.sh
 
 peers=(nginx-light wrk curl)
 missing=()

@@ -14,9 +14,16 @@ fi
 case "$(uname -s)" in
   Linux)
     missing=()
+    # The dashboard's browser tests (ci/browser-venv.sh): Debian's Chromium, and python3 with venv.
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
     for p in "${apt_packages[@]}"; do
       dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
     done
+    # Real WireMock for the comparison tests (ci/wiremock-venv.sh): a Java 17 runtime, and
+    # python3 able to make a venv. Checked by what they do, so any installed java or python counts.
+    command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
+    python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3 python3-venv)
     if [ ${#missing[@]} -eq 0 ]; then
       exit 0
     fi
@@ -31,6 +38,8 @@ case "$(uname -s)" in
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
     ;;
   Darwin)
+    command -v chromium >/dev/null 2>&1 || [ -d /Applications/Chromium.app ] \
+      || echo "install-deps: no Chromium (the dashboard's browser tests need one): brew install --cask chromium" >&2
     if ! command -v brew >/dev/null 2>&1; then
       echo "install-deps: Homebrew not found; run: brew install ${brew_packages[*]}" >&2
       exit 1
@@ -40,6 +49,7 @@ case "$(uname -s)" in
       brew list --versions "$p" >/dev/null 2>&1 || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] || brew install "${missing[@]}"
+    command -v java >/dev/null 2>&1 || echo "install-deps: no 'java' on PATH (WireMock needs one): brew install openjdk@17" >&2
     ;;
   *)
     echo "install-deps: unsupported system $(uname -s); install: ${apt_packages[*]}" >&2

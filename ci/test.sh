@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+echo "== browser (Playwright for the dashboard tests, installed only when missing)"
+bash ci/browser-venv.sh
+
 echo "== build (debug, with tests)"
 if ! swift build --build-tests 2>&1 | tee "$log"; then
   echo "build failed" >&2
@@ -19,6 +22,9 @@ if [ -n "$ours" ]; then
   echo "$ours" >&2
   exit 1
 fi
+
+echo "== WireMock (for the comparison tests)"
+bash ci/wiremock-venv.sh
 
 echo "== test"
 swift test --skip-build "$@"

@@ -140,7 +140,7 @@ public enum HTTPClientContracts {
             if elapsed > .milliseconds(100) { return "cancelled only after \(elapsed.milliseconds) ms" }
         }
         let closed = await eventually(within: .seconds(1)) {
-            server.requests.contains { $0.path == "/health" && $0.outcome == "client-closed" }
+            server.requests.contains { $0.path == "/health" && $0.outcome == .clientClosed }
         }
         return closed ? nil : "the server still saw the connection open 1 s after cancellation"
     }

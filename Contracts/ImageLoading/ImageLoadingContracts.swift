@@ -152,7 +152,7 @@ public enum ImageLoadingContracts {
                 }
             }
             let left = await eventually(within: .seconds(1)) {
-                records(server, path: "/images/11.png").contains { $0.outcome == "client-closed" }
+                records(server, path: "/images/11.png").contains { $0.outcome == .clientClosed }
             }
             if left { return nil }
             let seen = records(server, path: "/images/11.png").map { "\($0.status) \($0.outcome)" }

@@ -25,6 +25,10 @@ extension MockServer {
         public var logger: Logger
         /// How many finished requests the journal keeps (oldest dropped first).
         public var journalCapacity: Int
+        /// Most request-body bytes the journal holds across its records (each keeps at most
+        /// 64 KB): the newest records keep theirs, older ones lose it (``RequestRecord/bodyDropped``).
+        /// Default 16 MB; 0 keeps no bodies.
+        public var journalBodyBudget = Configuration.defaultJournalBodyBudget
         /// Most simultaneous connections per port (libmicrohttpd's default of 1,020 is too low
         /// for stall tests), at least 1. Past the limit a new connection's request is answered
         /// with a 503 and the connection closed; when 64 such connections are open too, new
@@ -90,6 +94,9 @@ extension MockServer {
             self.rootDirectory = rootDirectory
             self.stubSeed = stubSeed
         }
+
+        /// The journal's default body budget: 16 MB, the bodies of the newest 256 requests at least.
+        public static let defaultJournalBodyBudget = 16 * 1024 * 1024
     }
 
     /// A logger that only reports warnings and errors: the default in-process.

@@ -25,6 +25,7 @@ public final class MockServer: Sendable {
 
     deinit {
         core.stop()
+        core.journal.waiters.stop()
     }
 
     /// Starts a server (by default on 127.0.0.1, free ports for main and admin).
@@ -109,6 +110,35 @@ public final class MockServer: Sendable {
         return core.journal.records
     }
 
+    /// Waits for a request matching `matcher` to be journalled and returns its record: the
+    /// first matching one already in the journal (oldest first), else the first to arrive within
+    /// `timeout`. A request is journalled when it ends (a stalled one once its client leaves); one
+    /// whose answer the client has already read is found even with a zero timeout (as with
+    /// ``requests``, the wait ends only once such answers are journalled, at most a second later).
+    ///
+    /// It never blocks a thread and never outlives `timeout`: it throws
+    /// ``RequestWaitError/timedOut(waitingFor:timeout:arrived:)`` naming what it waited for and
+    /// what arrived instead, ``RequestWaitError/cancelled(waitingFor:)`` when its task is
+    /// cancelled, ``RequestWaitError/serverStopped(waitingFor:arrived:)`` when the server stops.
+    ///
+    /// ```swift
+    /// let record = try await server.waitForRequest(matching: .path("/images/1.png") && .outcome(.clientClosed),
+    ///                                              timeout: .seconds(2))
+    /// ```
+    public func waitForRequest(
+        matching matcher: RequestMatcher = .any, timeout: Duration
+    ) async throws(RequestWaitError) -> RequestRecord {
+        try await core.journal.first(matching: matcher, timeout: timeout, settled: core.isJournalSettled)
+    }
+
+    /// ``waitForRequest(matching:timeout:)`` with a predicate; `description` names it in errors.
+    public func waitForRequest(
+        matching predicate: @escaping @Sendable (RequestRecord) -> Bool, timeout: Duration,
+        description: String = "a predicate"
+    ) async throws(RequestWaitError) -> RequestRecord {
+        try await waitForRequest(matching: RequestMatcher(description, where: predicate), timeout: timeout)
+    }
+
     /// Clears the journal and the `flaky` counters.
     public func resetJournal() {
         core.resetState()
@@ -119,9 +149,11 @@ public final class MockServer: Sendable {
     public var suspendedConnections: Int { core.scheduler.suspendedCount }
 
     /// Stops listening and ends every connection; idempotent. Returns within a second even with
-    /// thousands of stalled connections open.
+    /// thousands of stalled connections open. Pending ``waitForRequest(matching:timeout:)`` calls
+    /// end with ``RequestWaitError/serverStopped(waitingFor:arrived:)``.
     public func stop() {
         core.stop()
+        core.journal.waiters.stop()
     }
 
     /// The catalog of endpoints, faults and scenarios as readable lines (the CLI prints it).

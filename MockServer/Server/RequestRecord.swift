@@ -1,8 +1,22 @@
+public import Foundation
+
 /// One finished request in the server's journal (`GET /__admin/requests`, `MockServer.requests`).
 ///
 /// Admin calls are not recorded. A request is recorded when it ends, whichever way it ends:
 /// a stalled request appears once its client leaves (or the server stops).
-public struct RequestRecord: Sendable, Hashable, Codable {
+///
+/// Besides what happened on the wire, a record holds the request itself: its headers in
+/// arrival order, the first ``bodyLimit`` bytes of its body, and the stub that answered it.
+/// The journal keeps the bodies of its newest records only, up to a byte budget
+/// (``MockServer/Configuration/journalBodyBudget``); older ones lose their body
+/// (``bodyDropped``), never their other fields.
+///
+/// In JSON the body is `"body"`, a string, when the bytes kept are valid UTF-8, else
+/// `"bodyBase64"`; `"bodySize"`, `"bodyTruncated"` and `"bodyDropped"` say how much is there.
+public struct RequestRecord: Sendable, Hashable {
+    /// The most body bytes a record keeps (64 KB); the rest is counted in ``bodySize``.
+    public static let bodyLimit = 64 * 1024
+
     /// HTTP method, e.g. `GET`.
     public let method: String
     /// The path without the query, e.g. `/images/1.png`.
@@ -21,13 +35,26 @@ public struct RequestRecord: Sendable, Hashable, Codable {
     public let connection: Int
     /// Milliseconds from the server's start to the request's arrival (for in-flight analysis).
     public let started: Int
-    /// How the request ended: `ok`, `client-closed`, `error`, `timeout`, `shutdown`, or `reset`.
-    public let outcome: String
+    /// How the request ended.
+    public let outcome: RequestOutcome
+    /// The request's headers as they arrived, in order, repeated names kept.
+    public let headers: [Header]
+    /// The first ``bodyLimit`` bytes of the request body (empty once ``bodyDropped``).
+    public internal(set) var body: Data
+    /// The request body's full size in bytes, whatever was kept.
+    public let bodySize: Int
+    /// The journal dropped this body to stay within its byte budget (newer records kept theirs).
+    public internal(set) var bodyDropped: Bool
+    /// The id of the stub that answered (its ``StubID``, lowercase), or `nil` when none did (the
+    /// built-in catalog, a 404).
+    public let stub: String?
 
-    /// Creates a record; the server makes these, tests and tools may too.
+    /// Creates a record; the server makes these, tests and tools may too. `bodySize` defaults
+    /// to the size of `body`.
     public init(
         method: String, path: String, query: String, status: Int, bytes: Int, ms: Int,
-        fault: String, connection: Int, started: Int, outcome: String
+        fault: String, connection: Int, started: Int, outcome: RequestOutcome,
+        headers: [Header] = [], body: Data = Data(), bodySize: Int? = nil, bodyDropped: Bool = false, stub: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -39,10 +66,36 @@ public struct RequestRecord: Sendable, Hashable, Codable {
         self.connection = connection
         self.started = started
         self.outcome = outcome
+        self.headers = headers
+        self.body = body
+        self.bodySize = max(bodySize ?? body.count, body.count)
+        self.bodyDropped = bodyDropped
+        self.stub = stub
     }
 
     /// Milliseconds from the server's start to the request's end.
     public var ended: Int { started + ms }
+
+    /// Whether ``body`` holds less than the request sent because of the 64 KB cap.
+    public var bodyTruncated: Bool { !bodyDropped && body.count < bodySize }
+
+    /// The body kept, as text, when it is valid UTF-8.
+    public var bodyText: String? { String(validating: body, as: UTF8.self) }
+
+    /// The first value of the header `name` (compared case-insensitively), or `nil`.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The query's `name=value` pairs in order (a bare `name` has an empty value). Split from
+    /// ``query``, so a decoded value holding `&` or `=` reads back split.
+    public var queryItems: [(name: String, value: String)] {
+        guard !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return (String(pair), "") }
+            return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+        }
+    }
 }
 
 extension Sequence where Element == RequestRecord {

@@ -110,7 +110,7 @@ final class BackendTests: XCTestCase {
             stalled.removeAll()
             XCTAssertTrue(waitUntil { server.suspendedConnections == 0 }, "\(backend): \(server.suspendedConnections) left")
             XCTAssertTrue(
-                waitUntil { server.requests.filter { $0.outcome == "client-closed" }.count == 200 },
+                waitUntil { server.requests.filter { $0.outcome == .clientClosed }.count == 200 },
                 "\(backend): \(Dictionary(grouping: server.requests, by: { "\($0.outcome)" }).mapValues(\.count))")
         }
     }

@@ -56,7 +56,7 @@ final class FaultTests: ServerTestCase {
 
     func test_stalledRequest_isJournalledWhenTheClientLeaves() {
         _ = get("/health?stall_after=0", timeout: 0.3)
-        XCTAssertTrue(eventually { self.server.requests.contains { $0.outcome == "client-closed" } })
+        XCTAssertTrue(eventually { self.server.requests.contains { $0.outcome == .clientClosed } })
         XCTAssertEqual(server.suspendedConnections, 0)
         let record = server.requests.last
         XCTAssertEqual(record?.fault, "stall_after=0")

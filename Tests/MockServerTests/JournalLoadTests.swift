@@ -18,7 +18,7 @@ final class JournalLoadTests: ServerTestCase {
                 RequestRecord(
                     method: "GET", path: "/1.1/search/tweets.json", query: "\(search)&since_id=\(index)",
                     status: 200, bytes: 123_456, ms: index % 900, fault: "delay=\(index % 700)", connection: index,
-                    started: index * 3, outcome: "ok"))
+                    started: index * 3, outcome: .ok))
         }
     }
 

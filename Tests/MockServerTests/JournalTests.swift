@@ -24,7 +24,7 @@ final class JournalTests: ServerTestCase {
         XCTAssertEqual(first.bytes, 500)
         XCTAssertGreaterThanOrEqual(first.ms, 100)
         XCTAssertEqual(first.fault, "delay=100,bytes=500")
-        XCTAssertEqual(first.outcome, "ok")
+        XCTAssertEqual(first.outcome, .ok)
         XCTAssertEqual(records[1].status, 404)
         XCTAssertEqual(records[1].fault, "")
     }
@@ -73,9 +73,9 @@ final class JournalTests: ServerTestCase {
 
     func test_maximumInFlight_isComputedFromTheJournal() {
         let records = [
-            RequestRecord(method: "GET", path: "/a", query: "", status: 200, bytes: 0, ms: 10, fault: "", connection: 1, started: 0, outcome: "ok"),
-            RequestRecord(method: "GET", path: "/b", query: "", status: 200, bytes: 0, ms: 10, fault: "", connection: 2, started: 5, outcome: "ok"),
-            RequestRecord(method: "GET", path: "/c", query: "", status: 200, bytes: 0, ms: 5, fault: "", connection: 3, started: 10, outcome: "ok"),
+            RequestRecord(method: "GET", path: "/a", query: "", status: 200, bytes: 0, ms: 10, fault: "", connection: 1, started: 0, outcome: .ok),
+            RequestRecord(method: "GET", path: "/b", query: "", status: 200, bytes: 0, ms: 10, fault: "", connection: 2, started: 5, outcome: .ok),
+            RequestRecord(method: "GET", path: "/c", query: "", status: 200, bytes: 0, ms: 5, fault: "", connection: 3, started: 10, outcome: .ok),
         ]
         XCTAssertEqual(records.maximumInFlight, 2)
         XCTAssertEqual(records.prefix(1).maximumInFlight, 1)

@@ -52,6 +52,6 @@ final class LoadTests: ServerTestCase {
         XCTAssertTrue(eventually { self.server.suspendedConnections == 50 })
         stalled.removeAll()
         XCTAssertTrue(eventually { self.server.suspendedConnections == 0 })
-        XCTAssertTrue(eventually { self.server.requests.filter { $0.outcome == "client-closed" }.count == 50 })
+        XCTAssertTrue(eventually { self.server.requests.filter { $0.outcome == .clientClosed }.count == 50 })
     }
 }

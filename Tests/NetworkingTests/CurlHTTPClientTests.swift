@@ -262,7 +262,7 @@ final class CurlHTTPClientTests: XCTestCase {
         try await waitUntil { self.server.requests.count == 1 }
         let record = try XCTUnwrap(server.requests.first)
         XCTAssertLessThan(record.bytes, 20_000_000)
-        XCTAssertNotEqual(record.outcome, "ok")
+        XCTAssertNotEqual(record.outcome, .ok)
     }
 
     func test_bodyAtTheLimit_isAccepted() async throws {
@@ -291,7 +291,7 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertEqual(result.networkError, .cancelled)
         XCTAssertLessThan(latency, 0.1)
         print("cancellation latency: \(String(format: "%.2f", latency * 1000)) ms")
-        try await waitUntil(timeout: 1) { self.server.requests.contains { $0.outcome == "client-closed" } }
+        try await waitUntil(timeout: 1) { self.server.requests.contains { $0.outcome == .clientClosed } }
         XCTAssertEqual(server.suspendedConnections, 0)
     }
 

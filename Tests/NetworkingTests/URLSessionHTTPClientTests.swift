@@ -283,7 +283,7 @@ final class URLSessionHTTPClientTests: XCTestCase {
         // Then: the caller is back within 100 ms and the server sees the client leave
         XCTAssertEqual(error, .cancelled)
         XCTAssertLessThan((ended - cancelled).seconds, 0.1)
-        try await eventually { self.server.requests.first?.outcome == "client-closed" }
+        try await eventually { self.server.requests.first?.outcome == .clientClosed }
     }
 
     func test_send_rejectsANonHTTPURL() async throws {

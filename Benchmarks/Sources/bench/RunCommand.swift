@@ -28,10 +28,10 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func selectedCases() throws -> Set<Int> {
-        guard let only else { return Set(1...6) }
+        guard let only else { return Set(1...7) }
         let numbers = only.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !numbers.isEmpty, numbers.allSatisfy({ $0.map { (1...6).contains($0) } ?? false }) else {
-            throw ValidationError("--only takes case numbers 1…6 separated by commas, e.g. 1,3")
+        guard !numbers.isEmpty, numbers.allSatisfy({ $0.map { (1...7).contains($0) } ?? false }) else {
+            throw ValidationError("--only takes case numbers 1…7 separated by commas, e.g. 1,3")
         }
         return Set(numbers.compactMap { $0 })
     }
@@ -75,6 +75,7 @@ struct RunCommand: AsyncParsableCommand {
         await attempt([4]) { try await CacheCases(settings: settings, ours: ours).run(into: &report) }
         await attempt([5]) { try await StoreCases(settings: settings).run(into: &report) }
         await attempt([6]) { try MemoryCase(settings: settings, ours: ours).run(into: &report) }
+        await attempt([7]) { try StubCases(settings: settings, ours: ours).run(into: &report) }
 
         let elapsed = (ContinuousClock.now - clock).seconds
         print(report.terminalTable())
@@ -82,7 +83,7 @@ struct RunCommand: AsyncParsableCommand {
             print("missed: case \(row.caseNumber) \(row.title): ours \(Format.number(row.ours.median)), target \(row.target!.text), \(row.verdict.text)")
         }
         if let output {
-            if quick || !failures.isEmpty || cases.count < 6 {
+            if quick || !failures.isEmpty || cases.count < 7 {
                 progress("not writing \(output): only a full run of every case goes into the report")
             } else {
                 let options = repetitions == 3 ? "defaults" : "--repetitions \(repetitions)"

@@ -23,16 +23,13 @@ enum Callbacks {
                 arrival: monotonicNanoseconds())
             context.connection = connection
             context.overLimit = info?.overLimit ?? false
+            context.headers = ServerCore.requestHeaders(of: connection)
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             return MHD_Result.YES
         }
         let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            if let upload, context.upload.count + uploadSize.pointee <= ServerCore.uploadLimit(for: context.path) {
-                context.upload.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
-            } else {
-                context.uploadOverflow = true
-            }
+            if let upload { context.keepUpload(upload, count: uploadSize.pointee, limit: ServerCore.uploadLimit(for: context.path)) }
             uploadSize.pointee = 0
             return MHD_Result.YES
         }
@@ -53,11 +50,11 @@ enum Callbacks {
             default: break
             }
         }
-        if let reason = context.takeWakeReason(), reason.endsConnection, context.outcome == nil || context.outcome == "stalled" {
+        if let reason = context.takeWakeReason(), reason.endsConnection, context.outcome == nil || context.outcome == .stalled {
             // Resumed because the client left (or the server stops), and libmicrohttpd met the
             // closed socket before calling the handler or reader again (under poll() it does):
             // journal it as they would have.
-            context.outcome = reason == .clientLeft ? "client-closed" : "shutdown"
+            context.outcome = reason == .clientLeft ? .clientClosed : .shutdown
         }
         core.finish(context, termination: termination)
     }

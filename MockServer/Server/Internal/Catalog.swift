@@ -38,6 +38,13 @@ enum Catalog {
              description: "close the main port (connections refused) or reopen it; the admin port stays up", example: "/__admin/offline"),
         Item(name: "GET /__admin/offline", valid: "", description: "{\"offline\": bool}", example: "/__admin/offline"),
         Item(name: "GET /__admin/requests", valid: "", description: "the request journal, oldest first (10,000 at most)", example: "/__admin/requests"),
+        Item(name: "GET /__admin/events", valid: "",
+             description: "server-sent events: a snapshot of the journal and the offline state, then new requests as they end",
+             example: "/__admin/events"),
+        Item(name: "POST /__admin/try", valid: "{\"url\": \"<main port URL>\", \"timeout\": ms}",
+             description: "the server fetches one URL of its own main port and says what came back (status, bytes, ms, outcome)",
+             example: "/__admin/try"),
+        Item(name: "GET / (admin port)", valid: "", description: "the dashboard, a web page over this API", example: "/"),
         Item(name: "POST /__admin/reset", valid: "", description: "clear the journal and the flaky and fail_rate counters", example: "/__admin/reset"),
         Item(name: "GET /__admin/catalog", valid: "", description: "this catalog", example: "/__admin/catalog"),
     ]
@@ -47,8 +54,9 @@ enum Catalog {
         "connect() never completes here (a full listen queue, never accepted): the client's own connect timeout fires (curl 28), unlike the offline switch's immediate refusal (curl 7)"
 
     /// The catalog with absolute examples (`adminBase` for admin rows when there is an admin port;
-    /// `blackhole`, the blackhole's URL, while it is open).
-    static func json(base: String, adminBase: String?, blackhole: String? = nil) -> Data {
+    /// `blackhole`, the blackhole's URL, while it is open); `bind` names the addresses the
+    /// listeners are bound to (`main`, `admin`).
+    static func json(base: String, adminBase: String?, blackhole: String? = nil, bind: [String: String] = [:]) -> Data {
         func rows(_ items: [Item], key: String, base: String) -> [[String: String]] {
             items.map { [key: $0.name, "valid": $0.valid, "description": $0.description, "example": base + $0.example] }
         }
@@ -60,10 +68,11 @@ enum Catalog {
             "baseURL": base,
             "adminURL": adminBase ?? base,
             "endpoints": rows(endpoints, key: "endpoint", base: base),
-            "faults": rows(faults, key: "parameter", base: base),
+            "faults": Fault.Name.allCases.map { $0.catalogRow(base: base) },
             "scenarios": scenarios,
             "admin": rows(admin, key: "endpoint", base: adminBase ?? base),
             "order": Fault.Name.order,
+            "bind": bind,
         ]
         if let blackhole {
             object["blackholeURL"] = blackhole

@@ -49,8 +49,16 @@ final class RequestContext: @unchecked Sendable {
     var route = Route.notFound
     var query = QueryParameters(pairs: [])
     var faults = FaultParameters()
+    /// `/__admin/requests`: which records to answer with.
+    var journalFilter = JournalFilter()
+    /// The request body's first ``RequestRecord/bodyLimit`` bytes (see ``keepUpload(_:count:limit:)``).
     var upload = Data()
+    /// The body was longer than what `upload` keeps.
     var uploadOverflow = false
+    /// The body's full size in bytes.
+    var uploadSize = 0
+    /// The request headers in arrival order (for the journal).
+    var headers: [RequestRecord.Header] = []
     /// The connection was opened past the port's connection limit (answered with a 503).
     var overLimit = false
     /// Admin requests are served but not journalled.
@@ -63,7 +71,7 @@ final class RequestContext: @unchecked Sendable {
     var bytesSent = 0
     var bodyStart: UInt64?
     /// Overrides the journal's outcome (`reset`, `truncated`, `client-closed`, `shutdown`).
-    var outcome: String?
+    var outcome: RequestOutcome?
     /// Set once the whole body has been handed to libmicrohttpd, until the request is
     /// journalled (``ServerCore/handedOver`` counts these).
     var handedOver = false
@@ -95,6 +103,16 @@ final class RequestContext: @unchecked Sendable {
         self.path = path
         self.connectionID = connectionID
         self.arrival = arrival
+    }
+
+    /// Keeps an upload chunk: the body's first `limit` bytes are kept (``RequestRecord/bodyLimit``
+    /// but for stub mappings), the rest only counted (``uploadOverflow``), so any request may
+    /// carry any body.
+    func keepUpload(_ chunk: UnsafeRawPointer, count: Int, limit: Int) {
+        uploadSize += count
+        let kept = min(count, max(0, limit - upload.count))
+        if kept > 0 { upload.append(chunk.assumingMemoryBound(to: UInt8.self), count: kept) }
+        if kept < count { uploadOverflow = true }
     }
 
     /// Records why the scheduler resumed the connection (scheduler thread).

@@ -57,7 +57,9 @@ extension ServerCore {
             let base = url(of: endpoints.main, context, connection: connection, endpoints: endpoints)
             let adminBase = endpoints.admin.map { url(of: $0, context, connection: connection, endpoints: endpoints) }
             let blackhole = self.blackhole.withLock { $0?.url }
-            return .json(200, Catalog.json(base: base, adminBase: adminBase, blackhole: blackhole))
+            var bind = ["main": endpoints.main.authority]
+            bind["admin"] = endpoints.admin?.authority
+            return .json(200, Catalog.json(base: base, adminBase: adminBase, blackhole: blackhole, bind: bind))
         }
     }
 
@@ -69,7 +71,7 @@ extension ServerCore {
     /// `POST /__admin/reset`: clears the journal, the fault counters (`flaky` and `fail_rate`, which
     /// live apart from the journal) and the `offline-first` scenario's progress.
     func resetState() {
-        journal.reset()
+        resetJournal()
         flakyCounters.reset()
         failRateCounters.reset()
         offlineFirst.withLock { $0 = nil }

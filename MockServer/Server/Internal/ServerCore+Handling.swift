@@ -17,8 +17,9 @@ import ImageCodec
 /// Every function here runs on a daemon's polling thread and must return quickly: waiting is
 /// done by suspending the connection (see ``ConnectionScheduler``).
 extension ServerCore {
-    /// Most bytes of request body kept (admin JSON); more is a 413.
-    static let uploadLimit = 64 * 1024
+    /// Most bytes of a request body kept (the journal's cap; admin JSON is read from them);
+    /// the rest is only counted (``RequestContext/keepUpload(_:count:limit:)``).
+    static let uploadLimit = RequestRecord.bodyLimit
     /// `MHD_CONTENT_READER_END_WITH_ERROR` (a cast macro Swift does not import): end the body
     /// with an error, closing the connection.
     static let readerError = -2
@@ -32,7 +33,7 @@ extension ServerCore {
     /// One call of the access handler after the headers (and any upload) arrived.
     func handle(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         if let reason = context.takeWakeReason(), reason.endsConnection {
-            context.outcome = reason == .clientLeft ? "client-closed" : "shutdown"
+            context.outcome = reason == .clientLeft ? .clientClosed : .shutdown
             return MHD_Result.NO
         }
         switch context.phase {

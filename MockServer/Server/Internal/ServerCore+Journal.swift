@@ -6,8 +6,9 @@ import Foundation
 /// Encoding a full journal (10,000 records) takes long enough to delay every other request on
 /// the port if done inline. Instead the connection is suspended; while answers already sent are
 /// still being journalled, it is resumed every millisecond to check (at most a second, as
-/// ``MockServer/requests`` waits); then a worker encodes the records and resumes it with the
-/// bytes. On both ports a client that has read its answer finds its request in the journal.
+/// ``MockServer/requests`` waits); then a worker filters and encodes the records and resumes it
+/// with the bytes. On both ports a client that has read its answer finds its request in the
+/// journal. The filters (``JournalFilter``) are read first: a bad one is a 400 at once.
 extension ServerCore {
     /// How long the journal waits at most for answers already sent to be journalled.
     static let journalSettleLimit: UInt64 = 1_000_000_000
@@ -16,6 +17,11 @@ extension ServerCore {
 
     /// Starts answering `GET|HEAD /__admin/requests` (polling thread).
     func startJournal(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        do {
+            context.journalFilter = try JournalFilter(context.query, serverStart: startDate)
+        } catch {
+            return send(.badParameter(error), context: context, connection: connection)
+        }
         context.phase = .settlingJournal(until: monotonicNanoseconds() + Self.journalSettleLimit)
         return continueJournal(context, connection: connection)
     }
@@ -31,8 +37,9 @@ extension ServerCore {
             }
             context.phase = .encodingJournal
             guard scheduler.suspend(context, connection: connection, until: nil) else { return MHD_Result.NO }
+            let filter = context.journalFilter
             journalEncoder.async { [self] in
-                context.deliver(.success(SharedBytes(journalJSON())))
+                context.deliver(.success(SharedBytes(journalJSON(filter))))
                 scheduler.resume(context, reason: .ready)
             }
             return MHD_Result.YES
@@ -44,10 +51,29 @@ extension ServerCore {
         }
     }
 
-    /// `{"requests":[…]}`: every record, oldest first, keys sorted.
-    func journalJSON() -> Data {
+    /// `{"requests":[…]}`: the records `filter` admits, oldest first, keys sorted.
+    func journalJSON(_ filter: JournalFilter = JournalFilter()) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(["requests": journal.records])) ?? Data("{\"requests\":[]}".utf8)
+        let records = journal.records.filter(filter.admits)
+        return (try? encoder.encode(["requests": records])) ?? Data("{\"requests\":[]}".utf8)
+    }
+
+    /// Whether every answer already handed over has been journalled (see ``settleJournal(limit:)``).
+    @Sendable func isJournalSettled() -> Bool { handedOver.load(ordering: .acquiring) == 0 }
+
+    /// The wall-clock time of the server's start (for ISO 8601 `since` filters).
+    var startDate: Date {
+        Date(timeIntervalSinceNow: -Double(monotonicNanoseconds() &- started) / 1e9)
+    }
+
+    /// The request headers in arrival order, repeated names kept (polling thread).
+    static func requestHeaders(of connection: OpaquePointer) -> [RequestRecord.Header] {
+        let collector = ArgumentCollector()
+        withExtendedLifetime(collector) {
+            _ = MHD_get_connection_values(
+                connection, MHD_ValueKind.HEADER_KIND, Callbacks.collectArgument, Unmanaged.passUnretained(collector).toOpaque())
+        }
+        return collector.pairs.map { RequestRecord.Header(name: $0.name, value: $0.value ?? "") }
     }
 }

@@ -77,6 +77,10 @@ final class ServerCore: Sendable {
     let blackhole = Mutex<Blackhole?>(nil)
     /// Who may use the admin API.
     let adminGuard = AdminGuard()
+    /// The journal as the event streams see it (`GET /__admin/events`).
+    let events = EventFeed()
+    /// `POST /__admin/try` probes running now.
+    let probesRunning = Atomic<Int>(0)
     /// The WireMock-format stubs, matched before the catalog.
     let stubs: StubStore
     /// The root directory's `__files/` (for `bodyFileName`), when one was given.
@@ -102,7 +106,7 @@ final class ServerCore: Sendable {
         }
         self.configuration = configuration
         logger = configuration.logger
-        journal = Journal(capacity: configuration.journalCapacity)
+        journal = Journal(capacity: configuration.journalCapacity, bodyBudget: configuration.journalBodyBudget)
         timeline = TweetTimeline(epoch: configuration.clock.now(), initialCount: configuration.initialTweetCount)
         endpoints = Mutex(Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }))
         stubs = StubStore(seed: configuration.stubSeed)
@@ -173,6 +177,7 @@ final class ServerCore: Sendable {
         }
         if changed {
             logger.info("main port \(address.port) \(goOffline ? "closed: offline" : "open again: online")")
+            announceOfflineState()
         }
     }
 

@@ -12,10 +12,13 @@ enum StubParser {
     static let mappingFields: Set<String> = [
         "id", "uuid", "name", "request", "response", "priority", "scenarioName", "requiredScenarioState",
         "newScenarioState", "metadata", "persistent", "$schema",
+        // WireMock writes it into every mapping it records or saves, and loads such files;
+        // it only orders stubs added at run time, so it is read (an integer) and not used.
+        "insertionIndex",
     ]
     /// Mapping-level fields of WireMock that are not implemented here.
     static let unsupportedMappingFields: Set<String> = [
-        "postServeActions", "serveEventListeners", "insertionIndex", "newRequest",
+        "postServeActions", "serveEventListeners", "newRequest",
     ]
 
     /// The JSON document: one mapping or `{"mappings": [...]}`.
@@ -85,6 +88,9 @@ enum StubParser {
             if stub.newScenarioState != nil {
                 throw StubError(.invalid, field: "newScenarioState", reason: "needs a scenarioName")
             }
+        }
+        if let index = object["insertionIndex"] {
+            _ = try integer(index, at: "insertionIndex", in: 0...Int(Int64.max))
         }
         if let persistent = object["persistent"] {
             guard let flag = JSONValue(foundation: persistent), case .bool(let value) = flag else {

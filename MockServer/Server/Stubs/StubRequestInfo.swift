@@ -10,6 +10,8 @@ struct StubRequestInfo: Sendable {
     let headers: [(name: String, value: String)]
     /// The path, then `?` and the query when there is one (what `url` and `urlPattern` see).
     let pathAndQuery: String
+    /// The header values by lowercased name, built once: a request is matched against many stubs.
+    private let valuesByHeader: [String: [String]]
 
     init(method: String, path: String, query: QueryParameters, headers: [(name: String, value: String)]) {
         self.method = method
@@ -18,6 +20,9 @@ struct StubRequestInfo: Sendable {
         self.headers = headers
         let text = query.canonical
         pathAndQuery = text.isEmpty ? path : "\(path)?\(text)"
+        var values: [String: [String]] = [:]
+        for header in headers { values[header.name.lowercased(), default: []].append(header.value) }
+        valuesByHeader = values
     }
 
     /// The values of query parameter `name` (a bare `?name` counts as an empty value).
@@ -27,7 +32,6 @@ struct StubRequestInfo: Sendable {
 
     /// The values of header `name`, compared without regard to case.
     func headerValues(_ name: String) -> [String] {
-        let lowered = name.lowercased()
-        return headers.filter { $0.name.lowercased() == lowered }.map(\.value)
+        valuesByHeader[name.lowercased()] ?? []
     }
 }

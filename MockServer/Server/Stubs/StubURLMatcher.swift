@@ -26,6 +26,16 @@ public enum StubURLMatcher: Sendable, Hashable {
         }
     }
 
+    /// Whether the matcher looks at the query (`url`, `urlPattern`): then every parameter of a
+    /// request it accepted is part of what the stub matched, the app's and not a fault
+    /// (`"url": "/orders?status=all"` must not read `status=all` as MockServer's `status`).
+    var coversQuery: Bool {
+        switch self {
+        case .url, .urlPattern: return true
+        case .any, .urlPath, .urlPathPattern: return false
+        }
+    }
+
     /// The exact path this matcher needs, when it needs one (what the store indexes by).
     var exactPath: String? {
         switch self {

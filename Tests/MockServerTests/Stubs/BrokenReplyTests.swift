@@ -52,6 +52,6 @@ final class BrokenReplyTests: ServerTestCase {
 
     func test_journal_recordsTheBrokenOutcome() {
         _ = get("/health?empty_reply=1")
-        XCTAssertTrue(eventually { self.server.requests.contains { $0.outcome == "empty-reply" } }, "\(server.requests)")
+        XCTAssertTrue(eventually { self.server.requests.contains { $0.outcome == .emptyReply } }, "\(server.requests)")
     }
 }

@@ -29,6 +29,7 @@ struct Machine: Sendable {
             ("curl", firstLine(of: "/usr/bin/curl", ["--version"]) ?? "not installed"),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
             ("SQLite", String(cString: sqlite3_libversion())),
+            ("WireMock", StubCases.wireMockVersion),
         ]
         return Machine(
             cpu: model ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount,

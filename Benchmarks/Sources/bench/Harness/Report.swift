@@ -38,7 +38,7 @@ enum Verdict: Sendable, Equatable {
 
 /// One line of the report: ours against one peer, with the unit and the target.
 struct Row: Sendable {
-    /// The case number in the issue (1…6).
+    /// The case number in the issue (1…7).
     let caseNumber: Int
     /// What was measured, with its unit ("PNG 1 MB, requests/s").
     let title: String
@@ -205,6 +205,7 @@ struct Report: Sendable {
         4: "caches, decoding and coalescing",
         5: "TweetStore vs raw sqlite3",
         6: "peak memory through ImagePipeline",
+        7: "WireMock-format stubs: mockserver vs WireMock vs nginx (wrk, 2 threads, 32 connections)",
     ]
 
     static func dateText(_ date: Date) -> String {

@@ -16,6 +16,9 @@ extension ServerCore {
         if context.path.hasPrefix("/__admin/") {
             return admitAdmin(context, connection: connection)
         }
+        if context.role == .admin, context.path == "/" {
+            return admitDashboardPage(context, connection: connection)
+        }
         if let answered = admitStub(context, connection: connection) { return answered }
         if let refusal = refusal(context, connection: connection) {
             return send(refusal, context: context, connection: connection)
@@ -37,6 +40,9 @@ extension ServerCore {
         }
         if context.path == "/__admin/requests", context.method == "GET" || context.method == "HEAD" {
             return startJournal(context, connection: connection)
+        }
+        if let dashboard = admitDashboardEndpoint(context, connection: connection) {
+            return dashboard
         }
         return send(adminReply(context, connection: connection), context: context, connection: connection)
     }
@@ -75,7 +81,7 @@ extension ServerCore {
     /// connection with an RST; `delay` suspends it until its deadline; then the replies stage.
     private func applyConnectionFaults(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         if context.faults.reset {
-            context.outcome = "reset"
+            context.outcome = .reset
             resetConnection(connection)
             return MHD_Result.NO
         }

@@ -14,6 +14,15 @@ extension ServerCore {
         case garbage
         /// A chunked 200 whose first chunk size is no hexadecimal number (curl 56).
         case badChunk = "bad-chunk"
+
+        /// The journal's outcome for it.
+        var outcome: RequestOutcome {
+            switch self {
+            case .emptyReply: return .emptyReply
+            case .garbage: return .garbage
+            case .badChunk: return .badChunk
+            }
+        }
     }
 
     /// The query's broken answer, if it asks for one.
@@ -26,7 +35,7 @@ extension ServerCore {
 
     /// Writes `kind`'s bytes (if any) to the socket and ends the connection.
     func breakConnection(_ kind: BrokenReply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        context.outcome = kind.rawValue
+        context.outcome = kind.outcome
         var bytes: [UInt8] = []
         switch kind {
         case .emptyReply:

@@ -2,7 +2,9 @@ import CMicroHTTPD
 import Foundation
 
 /// Stage 4, journaling: when a request ends, whichever way, one record goes into the journal
-/// (admin calls excepted) and one line into the log.
+/// (admin calls excepted) and one line into the log. The record carries the request itself too:
+/// its headers (read when it arrived), the body's first 64 KB and full size (kept as it was
+/// uploaded, see ``RequestContext/keepUpload(_:count:limit:)``) and the stub that answered, if any.
 extension ServerCore {
     /// The request ended: journal it (admin requests excepted) and log one line.
     func finish(_ context: RequestContext, termination: MHD_RequestTerminationCode) {
@@ -20,14 +22,15 @@ extension ServerCore {
         } else {
             bytes = succeeded ? context.reply?.body.count ?? 0 : 0
         }
-        let outcome = context.outcome ?? (succeeded ? "ok" : Self.outcome(of: termination))
-        let status = context.outcome == "reset" ? 0 : context.reply?.status ?? 0
+        let outcome = context.outcome ?? (succeeded ? .ok : Self.outcome(of: termination))
+        let status = context.outcome == .reset ? 0 : context.reply?.status ?? 0
         let now = monotonicNanoseconds()
         let record = RequestRecord(
             method: context.method, path: context.path, query: context.query.canonical, status: status,
             bytes: bytes, ms: Int((now - context.arrival) / 1_000_000), fault: context.faults.summary,
-            connection: context.connectionID, started: milliseconds(at: context.arrival), outcome: outcome)
-        journal.append(record)
+            connection: context.connectionID, started: milliseconds(at: context.arrival), outcome: outcome,
+            headers: context.headers, body: context.upload, bodySize: context.uploadSize, stub: context.matchedStub)
+        publish(record)
         let target = LogText.escaped(record.path + (record.query.isEmpty ? "" : "?" + record.query))
         let fault = record.fault.isEmpty ? "" : " [" + LogText.escaped(record.fault) + "]"
         logger.info(
@@ -37,13 +40,14 @@ extension ServerCore {
         }
     }
 
-    static func outcome(of termination: MHD_RequestTerminationCode) -> String {
+    /// The outcome libmicrohttpd's termination code means, when no stage set one.
+    static func outcome(of termination: MHD_RequestTerminationCode) -> RequestOutcome {
         switch termination {
-        case MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK: return "ok"
-        case MHD_RequestTerminationCode.REQUEST_TERMINATED_TIMEOUT_REACHED: return "timeout"
-        case MHD_RequestTerminationCode.REQUEST_TERMINATED_DAEMON_SHUTDOWN: return "shutdown"
-        case MHD_RequestTerminationCode.REQUEST_TERMINATED_CLIENT_ABORT, MHD_RequestTerminationCode.REQUEST_TERMINATED_READ_ERROR: return "client-closed"
-        default: return "error"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK: return .ok
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_TIMEOUT_REACHED: return .timeout
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_DAEMON_SHUTDOWN: return .shutdown
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_CLIENT_ABORT, MHD_RequestTerminationCode.REQUEST_TERMINATED_READ_ERROR: return .clientClosed
+        default: return .error
         }
     }
 }

@@ -26,7 +26,8 @@ extension ServerCore {
             context.stub = (stub, body)
             context.matchedStub = stub.id.uuidString.lowercased()
             let own = Set(stub.request.queryParameters.keys)
-            let requestFaults = QueryParameters(pairs: context.query.pairs.filter { !own.contains($0.name) })
+            let requestFaults = QueryParameters(
+                pairs: stub.request.url.coversQuery ? [] : context.query.pairs.filter { !own.contains($0.name) })
             do throws(ParameterError) {
                 context.faults = try FaultParameters(StubFaults.combined(stub: stub.testbedFaults, request: requestFaults))
                 if context.faults.empty {
@@ -38,7 +39,7 @@ extension ServerCore {
                 return send(.badParameter(error), context: context, connection: connection)
             }
             if context.faults.reset {
-                context.outcome = "reset"
+                context.outcome = .reset
                 resetConnection(connection)
                 return MHD_Result.NO
             }
@@ -59,7 +60,7 @@ extension ServerCore {
         if let fault = stub.response.fault {
             switch fault {
             case .connectionResetByPeer:
-                context.outcome = "reset"
+                context.outcome = .reset
                 resetConnection(connection)
                 return MHD_Result.NO
             case .emptyResponse: return breakConnection(.emptyReply, context: context, connection: connection)

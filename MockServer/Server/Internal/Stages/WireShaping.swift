@@ -62,8 +62,8 @@ extension ServerCore {
     /// suspending between steps. It never returns 0 without suspending (that would busy-loop).
     func read(_ context: RequestContext, position: Int, into buffer: UnsafeMutableRawPointer, maximum: Int) -> Int {
         if let reason = context.takeWakeReason(), reason.endsConnection {
-            if context.outcome == nil || context.outcome == "stalled" {
-                context.outcome = reason == .clientLeft ? "client-closed" : "shutdown"
+            if context.outcome == nil || context.outcome == .stalled {
+                context.outcome = reason == .clientLeft ? .clientClosed : .shutdown
             }
             return ServerCore.readerError
         }
@@ -75,14 +75,14 @@ extension ServerCore {
         var end = reply.length
         if let cut = faults.truncate {
             if position >= cut {
-                context.outcome = "truncated"
+                context.outcome = .truncated
                 return ServerCore.readerError
             }
             end = min(end, cut)
         }
         if let stall = faults.stallAfter, stall < reply.length {
             if position >= stall {
-                context.outcome = "stalled"
+                context.outcome = .stalled
                 return scheduler.suspend(context, connection: connection, until: nil) ? 0 : ServerCore.readerError
             }
             end = min(end, stall)

@@ -1,0 +1,501 @@
+"""Browser tests of the mockserver dashboard, in Debian's Chromium driven by Playwright.
+
+Run by `make test` (MockServerTests/DashboardBrowserTests runs this file with the venv that
+ci/browser-venv.sh makes); by hand:
+
+    .build-browser/venv/bin/python Tests/Browser/dashboard_test.py --mockserver .build/debug/mockserver
+
+It starts `mockserver` itself (port 0 for both ports, read back from its first line), launches the
+system Chromium (never a browser of Playwright's own) and finds every control by the accessible
+name the dashboard promises: "Offline", "Reset", "Requests", "Catalog", "Fault builder", "Try it",
+"Stubs". Real clients are curl. Every wait is for a condition, never a fixed sleep. Screenshots go
+to .build-browser/screenshots/ (gitignored).
+"""
+
+import argparse
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import unittest
+import urllib.request
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OPTIONS = argparse.Namespace(
+    mockserver=os.path.join(ROOT, ".build", "debug", "mockserver"),
+    chromium=shutil.which("chromium") or "/usr/bin/chromium",
+    screenshots=os.path.join(ROOT, ".build-browser", "screenshots"),
+)
+CURL_REFUSED = 7
+CURL_RESET = 56
+
+
+class MockServerProcess:
+    """`mockserver --port 0 --admin-port 0`, its URLs read from its first line of output."""
+
+    def __init__(self, executable):
+        self.process = subprocess.Popen(
+            [executable, "--port", "0", "--admin-port", "0", "--log-level", "warning"],
+            # From another working directory: the page comes from the resource bundle beside the binary.
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd="/")
+        line = self.process.stdout.readline()
+        match = re.search(r"listening on (http://\S+) \(admin (http://[^)\s]+)\)", line)
+        if not match:
+            self.stop()
+            raise RuntimeError(f"mockserver did not say where it listens: {line!r}")
+        self.main, self.admin = match.group(1), match.group(2)
+        self.second_line = self.process.stdout.readline().rstrip("\n")
+        # Drain the rest of its output so it never blocks on a full pipe.
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def admin_call(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.admin + path, data=data, method=method)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+
+    def is_offline(self):
+        return self.admin_call("GET", "/__admin/offline")["offline"]
+
+
+def curl(url, timeout=5):
+    """A real client: returns (curl's exit code, HTTP status or 0)."""
+    result = subprocess.run(
+        ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--noproxy", "*", "--max-time", str(timeout), url],
+        capture_output=True, text=True)
+    status = int(result.stdout) if result.stdout.isdigit() else 0
+    return result.returncode, status
+
+
+def wait_until(condition, timeout, message):
+    """Polls `condition` (every 20 ms) until it holds or `timeout` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.02)
+    raise AssertionError(message)
+
+
+class DashboardTests(unittest.TestCase):
+    server = None
+    playwright = None
+    browser = None
+
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(OPTIONS.screenshots, exist_ok=True)
+        cls.server = MockServerProcess(OPTIONS.mockserver)
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(
+            executable_path=OPTIONS.chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.browser:
+            cls.browser.close()
+        if cls.playwright:
+            cls.playwright.stop()
+        if cls.server:
+            cls.server.stop()
+
+    def setUp(self):
+        self.started = time.monotonic()
+        if self.server.is_offline():
+            self.server.admin_call("POST", "/__admin/offline", {"offline": False})
+        self.context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.set_default_timeout(10_000)
+        self.page = self.context.new_page()
+        self.page_errors = []
+        self.page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        # (Network errors the page handles, such as a 404, also reach the console: not counted.)
+        self.page.on("console", lambda message: message.type == "error"
+                     and not message.text.startswith("Failed to load resource") and self.page_errors.append(message.text))
+
+    def tearDown(self):
+        print(f" [{time.monotonic() - self.started:.1f} s]", end=" ", file=sys.stderr, flush=True)
+        self.context.close()
+        self.assertEqual(self.page_errors, [], "the page logged errors")
+
+    def open(self, width=1280, height=900):
+        self.page.set_viewport_size({"width": width, "height": height})
+        self.page.goto(self.server.admin + "/")
+        expect(self.page.locator("#live-state")).to_have_text("live")
+        expect(self.page.get_by_role("region", name="Catalog").locator("summary").first).to_contain_text("Routes")
+
+    def screenshot(self, name, full_page=False):
+        self.page.screenshot(path=os.path.join(OPTIONS.screenshots, name), full_page=full_page)
+
+    # The switch
+
+    def test_offlineSwitch_refusesAndRestoresARealClientsConnection(self):
+        self.open()
+        switch = self.page.get_by_role("switch", name="Offline")
+        self.assertEqual(curl(self.server.main + "/health"), (0, 200))
+
+        switch.click()
+        expect(switch).to_have_attribute("aria-checked", "true")
+        self.assertEqual(curl(self.server.main + "/health")[0], CURL_REFUSED, "connection refused while offline")
+        self.screenshot("dashboard-offline.png")
+
+        switch.click()
+        expect(switch).to_have_attribute("aria-checked", "false")
+        self.assertEqual(curl(self.server.main + "/health"), (0, 200))
+
+    def test_offlineSwitch_showsTheRealState_whenFlippedElsewhere_withinASecond(self):
+        self.open()
+        switch = self.page.get_by_role("switch", name="Offline")
+        expect(switch).to_have_attribute("aria-checked", "false")
+        for offline in (True, False):
+            self.server.admin_call("POST", "/__admin/offline", {"offline": offline})
+            expect(switch).to_have_attribute("aria-checked", str(offline).lower(), timeout=1000)
+
+    def test_keyboard_tabToOffline_andToggleItWithSpace(self):
+        self.open()
+        switch = self.page.get_by_role("switch", name="Offline")
+        for _ in range(15):
+            self.page.keyboard.press("Tab")
+            if switch.evaluate("element => element === document.activeElement"):
+                break
+        else:
+            self.fail("Tab never reached the Offline switch")
+        self.page.keyboard.press("Space")
+        expect(switch).to_have_attribute("aria-checked", "true")
+        wait_until(self.server.is_offline, 2, "the server did not go offline")
+        self.page.keyboard.press("Space")
+        expect(switch).to_have_attribute("aria-checked", "false")
+        self.assertEqual(curl(self.server.main + "/health"), (0, 200))
+
+    def test_reset_clearsTheJournal(self):
+        self.open()
+        self.assertEqual(curl(self.server.main + "/health?before=reset"), (0, 200))
+        table = self.page.get_by_role("table", name="Requests")
+        expect(table.get_by_role("row").filter(has_text="before=reset")).to_have_count(1)
+        self.page.get_by_role("button", name="Reset", exact=True).click()
+        expect(table.get_by_role("row").filter(has_text="before=reset")).to_have_count(0)
+        self.assertEqual(self.server.admin_call("GET", "/__admin/requests")["requests"], [])
+
+    # The journal
+
+    def test_curlRequest_appearsInTheJournal_withinASecond_withoutAReload(self):
+        self.open()
+        table = self.page.get_by_role("table", name="Requests")
+        marker = f"seen={time.monotonic_ns()}"
+        self.assertEqual(curl(f"{self.server.main}/images/3.png?w=40&h=30&{marker}"), (0, 200))
+        row = table.get_by_role("row").filter(has_text=marker)
+        expect(row).to_be_visible(timeout=1000)
+        expect(row.get_by_role("cell").nth(0)).to_have_text("GET")
+        expect(row.get_by_role("cell").nth(1)).to_have_text("/images/3.png")
+        expect(row.get_by_role("cell").nth(3)).to_have_text("200")
+
+        # A click opens the request.
+        row.click()
+        dialog = self.page.get_by_role("dialog")
+        expect(dialog).to_contain_text(f"GET /images/3.png?w=40&h=30&{marker}")
+        self.page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+
+        # So does Enter on a row, and the arrows move between rows.
+        row.focus()
+        self.page.keyboard.press("Enter")
+        expect(dialog).to_contain_text(marker)
+        self.page.keyboard.press("Escape")
+        expect(row).to_be_focused()
+
+    def test_journal_filtersByPathAndOutcome_andPauses(self):
+        self.open()
+        table = self.page.get_by_role("table", name="Requests")
+        tag = f"filter{time.monotonic_ns()}"
+        self.assertEqual(curl(f"{self.server.main}/health?{tag}=ok"), (0, 200))
+        self.assertEqual(curl(f"{self.server.main}/health?{tag}=reset&reset=1")[0], CURL_RESET)
+        rows = table.get_by_role("row").filter(has_text=tag)
+        expect(rows).to_have_count(2)
+
+        self.page.get_by_label("Outcome").select_option("reset")
+        expect(rows).to_have_count(1)
+        expect(rows.first).to_contain_text("reset")
+        self.page.get_by_label("Outcome").select_option("")
+        self.page.get_by_role("searchbox", name="Path").fill(f"{tag}=ok")
+        expect(rows).to_have_count(1)
+        self.page.get_by_role("searchbox", name="Path").fill("")
+
+        pause = self.page.get_by_role("button", name="Pause")
+        pause.click()
+        self.assertEqual(curl(f"{self.server.main}/health?{tag}=paused"), (0, 200))
+        resume = self.page.get_by_role("button", name=re.compile(r"^Resume \(1 new\)$"))
+        expect(resume).to_be_visible()
+        expect(table.get_by_role("row").filter(has_text=f"{tag}=paused")).to_have_count(0)
+        resume.click()
+        expect(table.get_by_role("row").filter(has_text=f"{tag}=paused")).to_have_count(1)
+
+    def test_fullJournal_at200RequestsPerSecond_staysResponsive(self):
+        self.server.admin_call("POST", "/__admin/reset")
+        fill(self.server.main, 10_000)
+        self.open()
+        count = self.page.locator("#journal-count")
+        expect(count).to_have_text("10000 requests")
+        self.page.evaluate("""() => {
+            window.frameGaps = [];
+            let last = performance.now();
+            const tick = (now) => { window.frameGaps.push(now - last); last = now; if (!window.stopFrames) requestAnimationFrame(tick); };
+            requestAnimationFrame(tick);
+            window.busyBefore = dashboard.journal.busyMs;
+            window.wallBefore = performance.now();
+        }""")
+        stop = threading.Event()
+        sender = threading.Thread(target=steady, args=(self.server.main, 200, stop))
+        sender.start()
+        try:
+            # While they arrive: scroll, filter, and see the newest on top.
+            viewport = self.page.locator("#requests-viewport")
+            viewport.hover()
+            self.page.mouse.wheel(0, 3000)
+            search = self.page.get_by_role("searchbox", name="Path")
+            started = time.monotonic()
+            search.fill("steady")
+            expect(count).to_have_text(re.compile(r"^\d+ of 10000 requests$"))
+            filter_seconds = time.monotonic() - started
+            search.fill("")
+            viewport.evaluate("viewport => { viewport.scrollTop = 0; }")
+            sender.join()
+        finally:
+            stop.set()
+            sender.join()
+        expect(self.page.get_by_role("table", name="Requests").get_by_role("row").filter(has_text="steady=399")).to_have_count(1)
+        gaps, busy, wall = self.page.evaluate("""() => {
+            window.stopFrames = true;
+            return [window.frameGaps, dashboard.journal.busyMs - window.busyBefore, performance.now() - window.wallBefore];
+        }""")
+        worst = max(gaps[1:]) if len(gaps) > 1 else 0
+        rows = self.page.locator("#requests-spacer [role=row]:not([hidden])").count()
+        print(f"\n  full journal at 200 req/s: journal code busy {busy:.0f} ms of {wall:.0f} ms, {len(gaps)} frames, "
+              f"worst gap {worst:.0f} ms, filter applied in {filter_seconds * 1000:.0f} ms, {rows} rows in the DOM", file=sys.stderr)
+        self.assertLess(rows, 80, "the list is virtualized")
+        # The page's own work, not the frame rate: on 2 noisy cores other processes decide that.
+        self.assertLess(busy, 0.25 * wall, "taking in 200 requests a second and drawing them costs a fraction of the time")
+        self.assertLess(worst, 3000, "the page never froze")
+        self.assertLess(filter_seconds, 3.0)
+        expect(count).to_have_text("10000 requests")
+
+        # On a phone too, only the rows in view are drawn.
+        self.page.set_viewport_size({"width": 375, "height": 800})
+        expect(self.page.locator("#requests-spacer [role=row]:not([hidden])").first).to_be_visible()
+        self.page.locator("#requests-viewport").scroll_into_view_if_needed()
+        self.assertLess(self.page.locator("#requests-spacer [role=row]:not([hidden])").count(), 80)
+        widths = self.page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(widths[0], widths[1], f"no horizontal scrolling at 375 px: {widths}")
+
+    # The fault builder
+
+    def test_faultBuilder_urlProducesTheFaultItNames_andTryItShowsIt(self):
+        self.open()
+        builder = self.page.get_by_role("region", name="Fault builder")
+        builder.get_by_label("Resource").select_option("/images/1.png?w=800&h=600")
+        builder.get_by_label("Fault", exact=True).select_option("status")
+        builder.get_by_role("button", name="Add fault").click()
+        builder.get_by_role("spinbutton", name="status").fill("503")
+        url_field = builder.get_by_role("textbox", name="URL")
+        expect(url_field).to_have_value(f"{self.server.main}/images/1.png?w=800&h=600&status=503")
+        self.assertEqual(curl(url_field.input_value()), (0, 503), "the URL produces the status it names")
+        builder.get_by_role("button", name="Try it").click()
+        result = builder.locator("#builder-result")
+        expect(result.locator("[data-field=status]")).to_have_text("503")
+        expect(result.locator("[data-field=outcome]")).to_have_text("ok")
+
+        # An invalid value is named, and Try it waits for a good one.
+        builder.get_by_role("spinbutton", name="status").fill("99")
+        expect(builder.get_by_role("alert")).to_contain_text("status must be 200...599")
+        expect(builder.get_by_role("button", name="Try it")).to_be_disabled()
+        builder.get_by_role("button", name="Remove status").click()
+
+        builder.get_by_label("Fault", exact=True).select_option("reset")
+        builder.get_by_role("button", name="Add fault").click()
+        expect(url_field).to_have_value(f"{self.server.main}/images/1.png?w=800&h=600&reset=1")
+        self.assertEqual(curl(url_field.input_value())[0], CURL_RESET, "the URL resets the connection")
+        builder.get_by_role("button", name="Try it").click()
+        expect(result.locator("[data-field=outcome]")).to_have_text("reset")
+        expect(result).to_contain_text("no status")
+        self.screenshot("dashboard-builder.png")
+
+        builder.get_by_role("button", name="Remove reset").click()
+        builder.get_by_label("Fault", exact=True).select_option("truncate")
+        builder.get_by_role("button", name="Add fault").click()
+        builder.get_by_role("spinbutton", name="truncate").fill("500")
+        builder.get_by_role("button", name="Try it").click()
+        expect(result.locator("[data-field=outcome]")).to_have_text("cut")
+        expect(result.locator("[data-field=bytes]")).to_have_text("500 B")
+
+        self.server.admin_call("POST", "/__admin/offline", {"offline": True})
+        builder.get_by_role("button", name="Try it").click()
+        expect(result.locator("[data-field=outcome]")).to_have_text("refused")
+
+    # The catalog
+
+    def test_catalog_opensImagesAsImages_andJSONPrettyPrinted(self):
+        self.open()
+        catalog = self.page.get_by_role("region", name="Catalog")
+        catalog.get_by_role("button", name="Open /images/1.png?w=800&h=600").click()
+        image = catalog.get_by_role("img", name=f"The image at {self.server.main}/images/1.png?w=800&h=600")
+        expect(image).to_be_visible()
+        self.assertEqual(image.evaluate("image => image.complete && image.naturalWidth"), 800)
+
+        catalog.get_by_role("button", name="Open /gallery.json?scenario=mixed").click()
+        item = catalog.locator("li").filter(has=self.page.get_by_role("button", name="Open /gallery.json?scenario=mixed"))
+        expect(item.locator("[data-field=status]")).to_have_text("200")
+        expect(item.locator("pre.body")).to_contain_text('"images": [\n    "http')
+        for group in ("Gallery scenarios", "Faults"):
+            catalog.locator("summary").filter(has_text=group).click()
+        expect(catalog.get_by_role("button", name="Open /gallery.json?scenario=offline-first")).to_be_visible()
+        expect(catalog.get_by_role("button", name="Open /images/1.png?stall_after=1000")).to_be_visible()
+        self.assertGreater(catalog.get_by_role("button", name=re.compile(r"^Open ")).count(), 20, "routes, scenarios and faults")
+
+    # Stubs
+
+    def test_stubs_badMappingShowsTheServersError_goodOneIsListedAndDeleted(self):
+        self.open()
+        stubs = self.page.get_by_role("region", name="Stubs")
+        field = stubs.get_by_role("textbox", name=re.compile("Mapping JSON"))
+        field.fill('{"request": {"method": "GET", "urlPathPattern": "/api/(items"}, "response": {"status": 200}}')
+        stubs.get_by_role("button", name="Add stub").click()
+        error = stubs.get_by_role("alert")
+        expect(error).to_contain_text("422")
+        expect(error).to_contain_text("urlPathPattern")
+        expect(field).to_have_attribute("aria-invalid", "true")
+        self.screenshot("dashboard-stub-error.png")
+
+        marker = f"/api/dashboard-{time.monotonic_ns()}"
+        field.fill(json.dumps({"request": {"method": "GET", "urlPath": marker},
+                               "response": {"status": 200, "jsonBody": {"ok": True}}}))
+        stubs.get_by_role("button", name="Add stub").click()
+        expect(stubs.get_by_role("button", name=f"Delete stub GET {marker}")).to_be_visible()
+        self.assertEqual(curl(self.server.main + marker), (0, 200))
+        stubs.get_by_role("button", name=f"Delete stub GET {marker}").click()
+        expect(stubs.get_by_role("button", name=f"Delete stub GET {marker}")).to_have_count(0)
+        self.assertEqual(curl(self.server.main + marker)[1], 404)
+
+    # Layout and security
+
+    def test_layout_at375And1280_noHorizontalScrollingAt375(self):
+        # A journal like a tester's (the README's screenshot is the one at 1280 px).
+        self.server.admin_call("POST", "/__admin/reset")
+        main = self.server.main
+        for path in ("/gallery.json?scenario=mixed", "/images/1.png", "/images/2.jpg?delay=120&drip=2000000",
+                     "/images/3.png?corrupt=1", "/images/4.jpg?status=503", "/images/5.png?reset=1",
+                     "/images/6.jpg?truncate=20000", "/missing.png", "/images/2.jpg?flaky=1", "/images/2.jpg?flaky=1"):
+            curl(main + path)
+        self.open(375, 800)
+        for name in ("Catalog", "Fault builder", "Stubs"):
+            expect(self.page.get_by_role("region", name=name)).to_be_visible()
+        expect(self.page.get_by_role("table", name="Requests")).to_be_visible()
+        widths = self.page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(widths[0], widths[1], f"no horizontal scrolling at 375 px: {widths}")
+        self.screenshot("dashboard-375.png", full_page=True)
+
+        self.open(1280, 800)
+        builder = self.page.get_by_role("region", name="Fault builder")
+        builder.get_by_label("Resource").select_option("/images/1.png?w=800&h=600")
+        for fault, value in (("delay", "120"), ("truncate", "40000")):
+            builder.get_by_label("Fault", exact=True).select_option(fault)
+            builder.get_by_role("button", name="Add fault").click()
+            builder.get_by_role("spinbutton", name=fault).fill(value)
+        builder.get_by_role("button", name="Try it").click()
+        expect(builder.locator("#builder-result [data-field=outcome]")).to_have_text("cut")
+        widths = self.page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(widths[0], widths[1], f"no horizontal scrolling at 1280 px: {widths}")
+        self.screenshot("dashboard-1280.png")
+
+    def test_mockserver_printsWhereTheDashboardIs(self):
+        self.assertEqual(self.server.second_line, f"dashboard: {self.server.admin}/ (open it in a browser)")
+
+    def test_pageOfAnotherOrigin_cannotDriveTheAdminAPI(self):
+        response = self.page.goto(self.server.admin + "/")
+        headers = response.headers
+        self.assertIn("frame-ancestors 'none'", headers["content-security-policy"])
+        self.assertIn("script-src 'self'", headers["content-security-policy"])
+        self.assertEqual(headers["x-content-type-options"], "nosniff")
+        self.page.goto("about:blank")
+        outcome = self.page.evaluate("""async (admin) => {
+            try {
+                await fetch(admin + '/__admin/offline', {method: 'POST', body: '{"offline": true}'});
+                return 'sent';
+            } catch (error) { return 'blocked: ' + error.name; }
+        }""", self.server.admin)
+        self.assertTrue(outcome.startswith("blocked") or outcome == "sent", outcome)
+        # The browser reports the missing CORS headers on the console: expected here.
+        self.page_errors = [error for error in self.page_errors if "CORS" not in error]
+        self.assertFalse(self.server.is_offline(), "a foreign page's POST was refused by the admin guard")
+        self.assertEqual(curl(self.server.main + "/health"), (0, 200))
+
+
+def fill(main, count):
+    """`count` requests over 4 keep-alive connections (the journal keeps the newest 10,000)."""
+    host = main.split("//", 1)[1]
+    per = count // 4
+
+    def run(index):
+        connection = http.client.HTTPConnection(host, timeout=10)
+        for number in range(per):
+            connection.request("GET", f"/health?fill={index}-{number}")
+            connection.getresponse().read()
+        connection.close()
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def steady(main, rate, stop, seconds=2.0):
+    """`rate` requests a second for `seconds` (or until `stop`), on one keep-alive connection."""
+    host = main.split("//", 1)[1]
+    connection = http.client.HTTPConnection(host, timeout=10)
+    started = time.monotonic()
+    for number in range(int(rate * seconds)):
+        if stop.is_set():
+            break
+        due = started + number / rate
+        pause = due - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)  # pacing the sender, not waiting for the page
+        connection.request("GET", f"/health?steady={number}")
+        connection.getresponse().read()
+    connection.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mockserver", default=OPTIONS.mockserver)
+    parser.add_argument("--chromium", default=OPTIONS.chromium)
+    parser.add_argument("--screenshots", default=OPTIONS.screenshots)
+    arguments, rest = parser.parse_known_args()
+    OPTIONS.mockserver = os.path.abspath(arguments.mockserver)
+    OPTIONS.chromium = arguments.chromium
+    OPTIONS.screenshots = os.path.abspath(arguments.screenshots)
+    started = time.monotonic()
+    program = unittest.main(argv=[sys.argv[0], *rest], exit=False, verbosity=2)
+    result = program.result
+    failed = len(result.failures) + len(result.errors)
+    print(f"dashboard: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")
+    sys.exit(0 if failed == 0 and result.testsRun > 0 and not result.skipped else 1)
+
+
+if __name__ == "__main__":
+    main()
