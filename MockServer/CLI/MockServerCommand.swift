@@ -62,6 +62,13 @@ struct MockServerCommand: AsyncParsableCommand {
     var idleTimeout = 60
 
     @Option(
+        help: "How to wait on sockets: epoll (Linux only, its default) or portable (poll(); any system).")
+    var backend: MockServer.Backend = .platformDefault
+
+    @Option(help: "Threads serving the main port (0: one per core).")
+    var threads = 0
+
+    @Option(
         name: .customLong("root-dir"),
         help: """
             A WireMock root directory: stubs from DIR/mappings/**/*.json (matched before the catalog), \
@@ -70,6 +77,8 @@ struct MockServerCommand: AsyncParsableCommand {
     var rootDirectory: String?
 
     func validate() throws {
+        guard backend.isAvailable else { throw ValidationError("--backend \(backend.rawValue) does not run on this system; use portable") }
+        guard (0...64).contains(threads) else { throw ValidationError("--threads must be 0...64, not \(threads)") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         if let adminPort, !(0...65_535).contains(adminPort) {
             throw ValidationError("--admin-port must be 0...65535, not \(adminPort)")
@@ -117,6 +126,8 @@ struct MockServerCommand: AsyncParsableCommand {
             idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
             rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
         configuration.blackholePort = blackholePort ?? (port == 0 ? 0 : port + 2)
+        configuration.backend = backend
+        configuration.servingThreads = threads
         let server: MockServer
         do throws(MockServerError) {
             server = try MockServer.start(configuration)
@@ -133,6 +144,7 @@ struct MockServerCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
+        say("backend: \(server.backend.rawValue), \(server.servingThreads) threads on the main port")
         say("dashboard: \(server.adminURL)/ (open it in a browser)")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
@@ -147,6 +159,7 @@ struct MockServerCommand: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension MockServer.Backend: ExpressibleByArgument {}
 
 /// Writes a line to standard error at once.
 func sayError(_ line: String) {

@@ -39,9 +39,14 @@ struct Signals {
 enum FileDescriptorLimit {
     /// Raises the soft limit to the hard limit.
     static func raiseToMaximum() {
+        #if canImport(Glibc)
+        let files = Int32(RLIMIT_NOFILE.rawValue)  // an enum on Glibc, an Int32 on Darwin
+        #else
+        let files = RLIMIT_NOFILE
+        #endif
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        guard getrlimit(files, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        setrlimit(files, &limit)
     }
 }

@@ -41,6 +41,17 @@ extension MockServer {
         public var idleTimeout: Duration?
         /// Tweets already on the timeline when the server starts.
         public var initialTweetCount: Int
+        /// How the server waits on its sockets: ``Backend/platformDefault`` (`.epoll` on Linux,
+        /// `.portable` elsewhere) unless set. Starting with a backend this system lacks throws
+        /// ``MockServerError/backendUnavailable(_:)``.
+        public var backend: Backend = .platformDefault
+        /// libmicrohttpd threads serving the main port (a thread pool when above 1; a connection
+        /// stays on the thread that accepted it); 0 means one per core. The admin port has one
+        /// thread. Default 1: with one thread, requests that follow one another are journalled
+        /// in the order they were sent even on different connections; with several, two such
+        /// requests may finish, and be journalled, out of order by microseconds. `mockserver`
+        /// and `make bench` use one per core.
+        public var servingThreads: Int = 1
         /// The port of the blackhole (an address on ``host`` where `connect()` never completes;
         /// see ``MockServer/blackholeURL``); 0, the default, picks a free one.
         public var blackholePort: Int = 0

@@ -8,8 +8,10 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
     case addressInUse(host: String, port: Int)
     /// The server was stopped; it cannot be switched back on.
     case stopped
-    /// The scheduler thread's epoll or eventfd could not be created (errno).
+    /// The scheduler thread's wake-up (pipe, eventfd) or epoll set could not be created (errno).
     case systemResource(String, errno: Int32)
+    /// The configured ``MockServer/Backend`` does not run on this system (`epoll` outside Linux).
+    case backendUnavailable(String)
     /// A stub of the root directory could not be loaded: the file, the field and why.
     case invalidStubs(StubError)
 
@@ -26,6 +28,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
             return "the mock server was stopped"
         case .systemResource(let what, let code):
             return "cannot create \(what) (errno \(code))"
+        case .backendUnavailable(let name):
+            return "the \(name) backend does not run on this system; use portable"
         case .invalidStubs(let error):
             return "cannot load the stubs: \(error)"
         }

@@ -5,20 +5,26 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
+#include <poll.h>
+#include <fcntl.h>
+#include <unistd.h>
 #ifdef __linux__
-// The MockServer's scheduler thread waits on epoll (deadlines + clients leaving while their
-// connection is suspended) and is woken through an eventfd; Glibc's Swift module lacks both.
+// The `.epoll` backend's scheduler thread waits on epoll (deadlines + clients leaving while
+// their connection is suspended) and is woken through an eventfd; Glibc's Swift module lacks
+// both. Only MockServer/Server/Internal/Platform/LinuxEpoll.swift uses them.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #endif
 
 /// Starts a daemon bound to `addr` (port 0 picks a free port) with an accept policy, a
 /// request-completed and a connection-notification callback, all receiving `cls`. An idle timeout
-/// of 0 means none. Returns NULL when it cannot start.
+/// of 0 means none; `threads` above 1 makes a thread pool of that size (`flags` must then ask
+/// for an internal polling thread). Returns NULL when it cannot start.
 static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             const struct sockaddr *addr,
                                             MHD_AcceptPolicyCallback accept_policy,
@@ -27,20 +33,65 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             MHD_RequestCompletedCallback completed,
                                             MHD_NotifyConnectionCallback notify,
                                             unsigned int connection_limit,
-                                            unsigned int idle_timeout_seconds) {
+                                            unsigned int idle_timeout_seconds,
+                                            unsigned int threads) {
     return MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls,
                             MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
+                            // The last option: with a single thread it ends the list early.
+                            threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
                             MHD_OPTION_END);
+}
+
+/// Whether this libmicrohttpd was built with `poll()` support (`MHD_USE_POLL`).
+static inline int cmhd_supports_poll(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_POLL) == MHD_YES;
+}
+
+/// A TCP socket of `family` (`AF_INET`, `AF_INET6`): `SOCK_STREAM` imports as an enum on Glibc
+/// and as an `Int32` on Darwin, so Swift cannot spell it once for both.
+static inline int cmhd_tcp_socket(int family) {
+    return socket(family, SOCK_STREAM, 0);
+}
+
+/// A close-on-exec TCP socket of `family`, non-blocking when `nonblocking` is not 0. With
+/// `fcntl`, as `SOCK_CLOEXEC` and `SOCK_NONBLOCK` exist on Linux only. -1 with errno on failure.
+static inline int cmhd_tcp_socket_cloexec(int family, int nonblocking) {
+    int fd = socket(family, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ||
+        (nonblocking && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0)) {
+        int code = errno;
+        close(fd);
+        errno = code;
+        return -1;
+    }
+    return fd;
+}
+
+/// `send` that never raises SIGPIPE: `MSG_NOSIGNAL` where it exists (Linux); elsewhere
+/// libmicrohttpd already set `SO_NOSIGPIPE` on the sockets it accepted.
+static inline ssize_t cmhd_send_nosignal(int fd, const void *bytes, size_t count) {
+#ifdef MSG_NOSIGNAL
+    return send(fd, bytes, count, MSG_NOSIGNAL);
+#else
+    return send(fd, bytes, count, 0);
+#endif
 }
 
 /// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
 static inline uint16_t cmhd_bind_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// The flags the daemon runs with (after libmicrohttpd resolved `MHD_USE_AUTO`), or 0.
+static inline unsigned int cmhd_daemon_flags(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
+    return info == NULL ? 0 : (unsigned int) info->flags;
 }
 
 /// The socket of a connection, or -1.
@@ -50,23 +101,28 @@ static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// Aborts the connection's TCP association at once, portably (POSIX only): `SO_LINGER {1, 0}`,
+/// then the socket is closed by `dup2`-ing an unconnected socket over its descriptor, so the
+/// peer gets a RST and no FIN. libmicrohttpd (told `MHD_NO` next) keeps the descriptor number
+/// and later shuts down and closes the stand-in, harmlessly. Not for epoll daemons (their set
+/// holds the old socket). Returns 0 on success, -1 with errno set otherwise.
+static inline int cmhd_abort_connection(struct MHD_Connection *connection) {
+    int fd = cmhd_connection_fd(connection);
+    if (fd < 0) return -1;
+    struct linger abortive = {1, 0};
+    if (setsockopt(fd, SOL_SOCKET, SO_LINGER, &abortive, sizeof abortive) != 0) return -1;
+    int stand_in = socket(AF_INET, SOCK_STREAM, 0);
+    if (stand_in < 0) return -1;
+    int result = dup2(stand_in, fd) < 0 ? -1 : 0;
+    close(stand_in);
+    return result;
+}
+
 /// The per-socket context set by the connection-notification callback, or NULL.
 static inline void *cmhd_connection_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
-}
-
-/// Dissolves the TCP association of the connection's socket (`connect` with AF_UNSPEC), so the
-/// kernel answers the peer with a RST; the caller then returns MHD_NO and MHD closes the socket.
-/// Returns 0 on success, -1 with errno set otherwise.
-static inline int cmhd_reset_connection(struct MHD_Connection *connection) {
-    int fd = cmhd_connection_fd(connection);
-    if (fd < 0) return -1;
-    struct sockaddr sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_family = AF_UNSPEC;
-    return connect(fd, &sa, sizeof sa);
 }
 
 #endif

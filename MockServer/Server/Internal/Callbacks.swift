@@ -3,8 +3,9 @@ import Foundation
 
 /// The C callbacks handed to libmicrohttpd. They carry no context of their own (C function
 /// pointers cannot capture): the daemon's ``DaemonHandle`` and each request's
-/// ``RequestContext`` travel through the `void *` arguments. All of them run on the daemon's
-/// polling thread.
+/// ``RequestContext`` travel through the `void *` arguments. They run on the daemon's polling
+/// threads (a thread pool on the main port): every call for one connection on the same thread,
+/// calls for different connections possibly at the same time.
 enum Callbacks {
     /// Headers in, upload chunks, and every call after a resume.
     static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
@@ -48,6 +49,12 @@ enum Callbacks {
             case .image(let key, _), .avatar(let key): core.images.leave(key, waiter: ObjectIdentifier(context))
             default: break
             }
+        }
+        if let reason = context.takeWakeReason(), reason.endsConnection, context.outcome == nil || context.outcome == .stalled {
+            // Resumed because the client left (or the server stops), and libmicrohttpd met the
+            // closed socket before calling the handler or reader again (under poll() it does):
+            // journal it as they would have.
+            context.outcome = reason == .clientLeft ? .clientClosed : .shutdown
         }
         core.finish(context, termination: termination)
     }

@@ -31,8 +31,11 @@ enum WakeReason: Sendable {
 /// content reader that has nothing to do *suspends* its connection (`MHD_suspend_connection`)
 /// instead of sleeping or returning 0 (which busy-loops). This scheduler then resumes it when its
 /// deadline passes, when what it waits for is ready, or when the client leaves: a suspended
-/// connection is invisible to MHD's own epoll, so its socket is watched here for `EPOLLRDHUP`.
-/// The thread sleeps in `epoll_wait` until the earliest deadline; an eventfd wakes it early.
+/// connection is invisible to libmicrohttpd's own polling, so its socket is watched here by a
+/// ``ClientDepartureWatching`` (epoll's `EPOLLRDHUP` on the `.epoll` backend, `poll()` and a peek
+/// on the `.portable` one). The thread sleeps in the watcher until the earliest deadline; the
+/// watcher's wake-up rouses it early. Connections of every libmicrohttpd thread (a thread pool
+/// serves the main port) come here, under one lock.
 ///
 /// `MHD_stop_daemon` aborts the process if a connection is still suspended, so stopping a daemon
 /// goes through ``beginStopping(daemon:)``: it resumes that daemon's connections and refuses new
@@ -63,26 +66,15 @@ final class ConnectionScheduler: Sendable {
         var shuttingDown = false
     }
 
-    /// epoll data value that marks the wake-up eventfd (suspension tokens start at 1).
-    private static let wakeToken: UInt64 = 0
-
     private let state = Mutex(State())
-    private let epollFD: Int32
-    private let wakeFD: Int32
+    /// What the thread sleeps on (the backend's).
+    let watcher: any ClientDepartureWatching
     private let exited = DispatchSemaphore(value: 0)
 
-    /// Creates the epoll set and eventfd and starts the scheduler thread.
-    init() throws(MockServerError) {
-        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epollFD >= 0 else { throw .systemResource("an epoll instance", errno: errno) }
-        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard wakeFD >= 0 else {
-            let code = errno
-            close(epollFD)
-            throw .systemResource("an eventfd", errno: code)
-        }
-        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u64: Self.wakeToken))
-        epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+    /// Starts the scheduler thread, sleeping on `watcher` (suspension tokens start at 1; the
+    /// watchers may use 0 for themselves).
+    init(watcher: any ClientDepartureWatching) {
+        self.watcher = watcher
         let thread = Thread { [self] in self.run() }
         thread.name = "mockserver-scheduler"
         thread.start()
@@ -105,14 +97,11 @@ final class ConnectionScheduler: Sendable {
             MHD_suspend_connection(connection)
             state.suspended[token] = Suspension(context: context, connection: connection, fd: fd)
             state.tokenByContext[ObjectIdentifier(context)] = token
-            if fd >= 0 {
-                var event = epoll_event(events: EPOLLRDHUP.rawValue, data: epoll_data_t(u64: token))
-                epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event)
-            }
+            if fd >= 0 { watcher.watch(fd, token: token, urgent: deadline == nil) }
             if let deadline {
                 let earliest = state.deadlines.min?.nanoseconds ?? .max
                 state.deadlines.insert(Deadline(nanoseconds: deadline, token: token))
-                if deadline < earliest { wake() }
+                if deadline < earliest { watcher.wake() }
             }
             return true
         }
@@ -147,19 +136,17 @@ final class ConnectionScheduler: Sendable {
             guard !state.shuttingDown else { return false }
             state.shuttingDown = true
             for token in Array(state.suspended.keys) { resume(token: token, reason: .shutdown, in: &state) }
-            wake()
+            watcher.wake()
             return true
         }
         guard wasRunning else { return }
         exited.wait()
-        close(wakeFD)
-        close(epollFD)
+        watcher.close()
     }
 
     // MARK: - Thread
 
     private func run() {
-        var events = [epoll_event](repeating: epoll_event(), count: 256)
         while true {
             let timeout: Int32? = state.withLock { state in
                 if state.shuttingDown { return nil }
@@ -170,19 +157,9 @@ final class ConnectionScheduler: Sendable {
                 return Int32(min((next - now + 999_999) / 1_000_000, 60_000))
             }
             guard let timeout else { break }
-            let count = events.withUnsafeMutableBufferPointer { buffer in
-                epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), timeout)
-            }
+            let left = watcher.wait(timeoutMilliseconds: timeout)
             state.withLock { state in
-                for index in 0..<Int(max(count, 0)) {
-                    let token = events[index].data.u64
-                    if token == Self.wakeToken {
-                        var value: UInt64 = 0
-                        _ = read(wakeFD, &value, 8)
-                    } else {
-                        resume(token: token, reason: .clientLeft, in: &state)
-                    }
-                }
+                for token in left { resume(token: token, reason: .clientLeft, in: &state) }
                 let now = monotonicNanoseconds()
                 while let next = state.deadlines.min, next.nanoseconds <= now {
                     state.deadlines.removeMin()
@@ -198,15 +175,8 @@ final class ConnectionScheduler: Sendable {
     private func resume(token: UInt64, reason: WakeReason, in state: inout State) {
         guard let suspension = state.suspended.removeValue(forKey: token) else { return }
         state.tokenByContext[ObjectIdentifier(suspension.context)] = nil
-        if suspension.fd >= 0 {
-            epoll_ctl(epollFD, EPOLL_CTL_DEL, suspension.fd, nil)
-        }
+        if suspension.fd >= 0 { watcher.unwatch(suspension.fd, token: token) }
         suspension.context.setWakeReason(reason)
         MHD_resume_connection(suspension.connection)
-    }
-
-    private func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
     }
 }

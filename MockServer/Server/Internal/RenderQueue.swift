@@ -102,9 +102,11 @@ final class RenderQueue: Sendable {
 
     private func drain(_ lane: Lane) {
         if lane.niceness != 0 {
-            // On Linux the nice value is per thread and `who` 0 names the calling thread: a huge
-            // rendering yields the CPU to the polling threads and the small lane.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, lane.niceness)
+            // A huge rendering yields the CPU to the polling threads and the small lane (Linux
+            // only: elsewhere the nice value is the whole process's, so it is left alone).
+            #if os(Linux)
+            LinuxThread.setNiceness(lane.niceness)
+            #endif
         }
         var finished = false
         while let job = next(lane, finished: finished) {

@@ -30,6 +30,11 @@ struct Reply: Sendable {
         Reply(status: status, contentType: "application/json; charset=utf-8", body: SharedBytes(body), headers: headers)
     }
 
+    /// A JSON reply sent from bytes already shared (a cached answer: no copy per request).
+    static func json(_ status: Int, shared body: SharedBytes) -> Reply {
+        Reply(status: status, contentType: "application/json; charset=utf-8", body: body)
+    }
+
     /// A JSON reply from a JSON-compatible value (dictionaries, arrays, strings, numbers, Bool).
     static func json(_ status: Int, object: Any, headers: [(name: String, value: String)] = []) -> Reply {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)

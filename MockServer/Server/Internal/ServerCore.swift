@@ -48,6 +48,8 @@ final class ServerCore: Sendable {
     let configuration: MockServer.Configuration
     let logger: Logger
     let scheduler: ConnectionScheduler
+    /// The backend's system calls (polling flags, the scheduler's watcher, the `reset` fault).
+    let platform: ServingPlatform
     let journal: Journal
     let images = ImageStore()
     let timeline: TweetTimeline
@@ -119,7 +121,8 @@ final class ServerCore: Sendable {
         } else {
             stubFiles = nil
         }
-        scheduler = try ConnectionScheduler()
+        platform = try ServingPlatform(configuration.backend)
+        scheduler = ConnectionScheduler(watcher: try platform.makeWatcher())
     }
 
     /// Binds the main port (learning the port when 0 was asked), then the admin port; closes the
@@ -127,12 +130,12 @@ final class ServerCore: Sendable {
     func start() throws(MockServerError) {
         do {
             let requested = endpoints.withLock { $0.main }
-            let main = try listen(role: .main, on: requested, limit: configuration.connectionLimit)
+            let main = try listen(role: .main, on: requested, limit: configuration.connectionLimit, threads: servingThreads)
             listeners.withLock { $0.main = main }
             let bound = requested.with(port: Int(cmhd_bind_port(main.daemon)))
             endpoints.withLock { $0.main = bound }
             if let requestedAdmin = endpoints.withLock({ $0.admin }) {
-                let admin = try listen(role: .admin, on: requestedAdmin, limit: 1_000)
+                let admin = try listen(role: .admin, on: requestedAdmin, limit: 1_000, threads: 1)
                 listeners.withLock { $0.admin = admin }
                 let adminPort = Int(cmhd_bind_port(admin.daemon))
                 endpoints.withLock { $0.admin = requestedAdmin.with(port: adminPort) }
@@ -166,7 +169,8 @@ final class ServerCore: Sendable {
                 offline.store(true, ordering: .sequentiallyConsistent)
             } else {
                 guard listeners.main == nil else { return false }
-                listeners.main = try listen(role: .main, on: address, limit: configuration.connectionLimit)
+                listeners.main = try listen(
+                    role: .main, on: address, limit: configuration.connectionLimit, threads: servingThreads)
                 offline.store(false, ordering: .sequentiallyConsistent)
             }
             return true
@@ -217,6 +221,18 @@ final class ServerCore: Sendable {
         }
     }
 
+    /// Arms the `reset` fault on `connection`: once the handler returns `MHD_NO`, the client
+    /// gets a RST, never a FIN (curl 56, not 52), on either backend (see ``ServingPlatform/reset(_:)``).
+    func resetConnection(_ connection: OpaquePointer) {
+        if !platform.reset(connection) { logger.warning("could not arm the reset of a connection (errno \(errno))") }
+    }
+
+    /// The flags libmicrohttpd runs the main port with (its polling mechanism resolved), or
+    /// `nil` while offline.
+    var mainDaemonFlags: UInt32? {
+        listeners.withLock { listeners in listeners.main.map { cmhd_daemon_flags($0.daemon) } }
+    }
+
     /// A fresh connection id.
     func makeConnectionID() -> Int { nextConnectionID.add(1, ordering: .relaxed).oldValue }
 
@@ -225,19 +241,27 @@ final class ServerCore: Sendable {
 
     // MARK: - Daemons
 
-    private func listen(role: DaemonRole, on address: SocketAddress, limit: Int) throws(MockServerError) -> Running {
+    /// The main port's libmicrohttpd threads: as configured, or one per core.
+    var servingThreads: Int {
+        let configured = configuration.servingThreads
+        return min(max(1, configured > 0 ? configured : ProcessInfo.processInfo.activeProcessorCount), 64)
+    }
+
+    private func listen(role: DaemonRole, on address: SocketAddress, limit: Int, threads: Int) throws(MockServerError) -> Running {
         let limit = min(max(1, limit), Self.maximumConnectionLimit)
         let handle = DaemonHandle(id: nextDaemonID.add(1, ordering: .relaxed).oldValue, role: role, core: self, limit: limit)
         let retained = Unmanaged.passRetained(handle).toOpaque()
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         // libmicrohttpd stops accepting (connections hang in the backlog) once its own limit is
         // reached, so its limit stays above ours: the accept policy refuses before it is reached.
+        // A thread pool splits libmicrohttpd's limit among its threads, and one thread may end
+        // up with most connections, so each thread's share is the whole.
         // Its idle timeout does not run while a connection is suspended (delay, drip, stall,
         // image or journal being built) and restarts when it is resumed.
+        let ownLimit = UInt32(clamping: (limit + Self.overflowReserve + 1) * threads)
         let daemon = address.withSockaddr { sockaddr in
             cmhd_start(
-                flags, sockaddr, Callbacks.accept, Callbacks.access, retained, Callbacks.completed,
-                Callbacks.connection, UInt32(limit + Self.overflowReserve + 1), idleTimeoutSeconds)
+                platform.daemonFlags, sockaddr, Callbacks.accept, Callbacks.access, retained, Callbacks.completed,
+                Callbacks.connection, ownLimit, idleTimeoutSeconds, UInt32(threads))
         }
         guard let daemon else {
             Unmanaged<DaemonHandle>.fromOpaque(retained).release()

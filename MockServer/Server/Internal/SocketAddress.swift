@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 
 /// An IPv4 or IPv6 address and port to listen on.
@@ -60,7 +61,7 @@ struct SocketAddress: Sendable, Hashable {
     /// or `nil` when it can. Binds a throwaway socket the way libmicrohttpd does
     /// (`SO_REUSEADDR`) and closes it at once.
     func bindError() -> Int32? {
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = cmhd_tcp_socket(isIPv6 ? AF_INET6 : AF_INET)
         guard fd >= 0 else { return errno }
         defer { close(fd) }
         var on: Int32 = 1

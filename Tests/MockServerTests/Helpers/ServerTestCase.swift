@@ -14,6 +14,8 @@ class ServerTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
+        var configuration = configuration
+        if let backend = TestBackend.forced { configuration.backend = backend }
         server = try MockServer.start(configuration)
     }
 

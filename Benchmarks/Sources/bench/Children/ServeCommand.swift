@@ -11,13 +11,23 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "The run's folder (only named so leftovers can be found by it).")
     var workDir: String?
+    @Option(help: "The mock server's backend: epoll or portable (default: the platform's).")
+    var backend: String?
+    @Option(help: "Threads serving the main port (0: one per core).")
+    var threads = 0
 
     func run() throws {
         raiseFileLimit()
         let server: MockServer
         do {
             // 60 tweets at start, so the 50-tweet page of case 1 is full from the first second.
-            server = try MockServer.start(MockServer.Configuration(adminPort: nil, initialTweetCount: 60))
+            var configuration = MockServer.Configuration(adminPort: nil, initialTweetCount: 60)
+            if let backend {
+                guard let chosen = MockServer.Backend(rawValue: backend) else { throw ValidationError("--backend epoll|portable") }
+                configuration.backend = chosen
+            }
+            configuration.servingThreads = threads
+            server = try MockServer.start(configuration)
         } catch {
             throw ValidationError("cannot start the mock server: \(error)")
         }
@@ -41,10 +51,11 @@ struct ServedMockServer: Sendable {
     let child: Child
     let port: Int
 
-    static func start(workDir: URL) throws -> ServedMockServer {
+    /// Starts `bench serve` with `options` (`--backend portable`, `--threads 1`).
+    static func start(workDir: URL, options: [String] = []) throws -> ServedMockServer {
         let child = try Child(
-            "mock server", executable: ownExecutable(), arguments: ["serve", "--work-dir", workDir.path],
-            log: workDir.appendingPathComponent("mockserver.log"))
+            "mock server", executable: ownExecutable(), arguments: ["serve", "--work-dir", workDir.path] + options,
+            log: workDir.appendingPathComponent((["mockserver"] + options.filter { !$0.hasPrefix("-") }).joined(separator: "-") + ".log"))
         let line = try child.readLine(timeout: 30)
         guard line.hasPrefix("port "), let port = Int(line.dropFirst(5)) else {
             child.stop()

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 import Synchronization
 
@@ -19,7 +20,7 @@ final class Blackhole: Sendable {
     /// Opens a blackhole on `host` (its port; 0 picks a free one).
     init(host: SocketAddress) throws(MockServerError) {
         let family = host.isIPv6 ? AF_INET6 : AF_INET
-        let listener = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let listener = cmhd_tcp_socket_cloexec(family, 0)
         guard listener >= 0 else { throw .systemResource("the blackhole's socket", errno: errno) }
         var bound = host
         do throws(MockServerError) {
@@ -93,7 +94,7 @@ final class Blackhole: Sendable {
     /// non-blocking connect and a poll of at most a second, so a misbehaving stack cannot hang
     /// the server's start.
     private static func connectFiller(to target: SocketAddress) throws(MockServerError) -> Int32 {
-        let fd = socket(target.isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let fd = cmhd_tcp_socket_cloexec(target.isIPv6 ? AF_INET6 : AF_INET, 1)
         guard fd >= 0 else { throw .systemResource("the blackhole's filler socket", errno: errno) }
         let length = socklen_t(target.isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
         let started = target.withSockaddr { connect(fd, $0, length) }

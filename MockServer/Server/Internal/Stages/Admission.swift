@@ -82,7 +82,7 @@ extension ServerCore {
     private func applyConnectionFaults(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         if context.faults.reset {
             context.outcome = .reset
-            cmhd_reset_connection(connection)
+            resetConnection(connection)
             return MHD_Result.NO
         }
         if context.faults.delay > 0 {

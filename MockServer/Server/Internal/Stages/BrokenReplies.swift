@@ -57,5 +57,5 @@ extension ServerCore {
 /// Writes `bytes` to the socket `fd` once, without SIGPIPE (a client already gone loses them).
 private func sendRaw(_ bytes: [UInt8], on fd: Int32) {
     guard fd >= 0, !bytes.isEmpty else { return }
-    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    _ = bytes.withUnsafeBytes { cmhd_send_nosignal(fd, $0.baseAddress, $0.count) }
 }

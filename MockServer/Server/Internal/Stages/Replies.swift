@@ -155,7 +155,7 @@ extension ServerCore {
             }
         }
         let key = TweetAnswerCache.Key(route: route, baseURL: base, tweetCount: timeline.count(at: now))
-        let answer = tweetAnswers.answer(for: key) { () -> Data? in
+        let answer = tweetAnswers.sharedAnswer(for: key) { () -> Data? in
             switch route {
             case .v11Search(let text, let count, let sinceID, let maxID):
                 let tweets = timeline.search(query: text, count: count, sinceID: sinceID, maxID: maxID, at: now)
@@ -179,7 +179,7 @@ extension ServerCore {
             // Only an unknown user's timeline builds nothing.
             return .json(404, TwitterJSON.v11NotFound())
         }
-        return json(answer)
+        return faults.malformed ? json(answer.data) : .json(200, shared: answer)
     }
 
     /// `http://` plus the request's `Host` header (so a phone on the LAN gets reachable URLs)

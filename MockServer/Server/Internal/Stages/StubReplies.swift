@@ -40,7 +40,7 @@ extension ServerCore {
             }
             if context.faults.reset {
                 context.outcome = .reset
-                cmhd_reset_connection(connection)
+                resetConnection(connection)
                 return MHD_Result.NO
             }
             var delay = context.faults.delay + (stub.response.fixedDelayMilliseconds ?? 0)
@@ -61,7 +61,7 @@ extension ServerCore {
             switch fault {
             case .connectionResetByPeer:
                 context.outcome = .reset
-                cmhd_reset_connection(connection)
+                resetConnection(connection)
                 return MHD_Result.NO
             case .emptyResponse: return breakConnection(.emptyReply, context: context, connection: connection)
             case .malformedResponseChunk: return breakConnection(.badChunk, context: context, connection: connection)

@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `mockserver --backend portable --threads N` reach the server.
+final class CommandLineBackendTests: XCTestCase {
+    private var binary: URL { ChildProcess.product("mockserver") }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "build the products first: \(binary.path)")
+    }
+
+    func test_backendAndThreads_applyToTheServer() throws {
+        // Given
+        let child = try ChildProcess(
+            binary, ["--port", "0", "--admin-port", "0", "--log-level", "warning", "--backend", "portable", "--threads", "3"])
+        defer { _ = child.waitForExit(timeout: 0) }
+        XCTAssertTrue(waitUntil { child.standardOutput.contains("threads on the main port") }, child.standardError)
+
+        // Then the banner names them, and the server serves and resets the portable way
+        XCTAssertTrue(child.standardOutput.contains("backend: portable, 3 threads on the main port"), child.standardOutput)
+        let port = try XCTUnwrap(Self.port(in: child.standardOutput))
+        XCTAssertEqual(try RawConnection(port: port, get: "/health?reset=1").readAll(timeout: 2).end, .reset)
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/health"))
+        XCTAssertEqual(HTTP.get(url).status, 200)
+
+        child.send(SIGTERM)
+        XCTAssertEqual(child.waitForExit(timeout: 3), 0)
+    }
+
+    func test_badBackendOrThreads_areRejectedWithAMessage() throws {
+        for arguments in [["--backend", "kqueue"], ["--threads", "-1"], ["--threads", "65"]] {
+            let child = try ChildProcess(binary, ["--port", "0"] + arguments)
+            let status = child.waitForExit(timeout: 5)
+            XCTAssertNotNil(status, "\(arguments) exits by itself")
+            XCTAssertNotEqual(status, 0, "\(arguments)")
+            XCTAssertTrue(child.standardError.contains(arguments[0]), "\(arguments) names the option: \(child.standardError)")
+        }
+    }
+
+    private static func port(in text: String) -> Int? {
+        guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+}
