@@ -144,8 +144,8 @@ struct MockServerCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
-        say("backend: \(server.backend.rawValue), \(server.servingThreads) threads on the main port")
         say("dashboard: \(server.adminURL)/ (open it in a browser)")
+        say("backend: \(server.backend.rawValue), \(server.servingThreads) threads on the main port")
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
         say("token: Authorization: Bearer \(token)")
