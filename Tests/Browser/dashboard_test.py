@@ -75,10 +75,10 @@ class MockServerProcess:
         return self.admin_call("GET", "/__admin/offline")["offline"]
 
 
-def curl(url, timeout=5):
-    """A real client: returns (curl's exit code, HTTP status or 0)."""
+def curl(url, timeout=5, extra=()):
+    """A real client: returns (curl's exit code, HTTP status or 0); `extra`: more curl options."""
     result = subprocess.run(
-        ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--noproxy", "*", "--max-time", str(timeout), url],
+        ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--noproxy", "*", "--max-time", str(timeout), *extra, url],
         capture_output=True, text=True)
     status = int(result.stdout) if result.stdout.isdigit() else 0
     return result.returncode, status
@@ -218,6 +218,17 @@ class DashboardTests(unittest.TestCase):
         expect(dialog).to_contain_text(marker)
         self.page.keyboard.press("Escape")
         expect(row).to_be_focused()
+
+        # The detail shows the request's own headers and body, as the journal recorded them.
+        sent = curl(f"{self.server.main}/health?{marker}-post",
+                    extra=("-X", "POST", "-H", f"X-Tester: {marker}", "--data-binary", f"body-of-{marker}"))
+        self.assertEqual(sent, (0, 405))
+        posted = table.get_by_role("row").filter(has_text=f"{marker}-post")
+        expect(posted).to_be_visible(timeout=1000)
+        posted.click()
+        expect(dialog).to_contain_text("X-Tester")
+        expect(dialog).to_contain_text(f"body-of-{marker}")
+        self.page.keyboard.press("Escape")
 
     def test_journal_filtersByPathAndOutcome_andPauses(self):
         self.open()
