@@ -10,19 +10,17 @@ struct StubRequestInfo: Sendable {
     let headers: [(name: String, value: String)]
     /// The path, then `?` and the query when there is one (what `url` and `urlPattern` see).
     let pathAndQuery: String
-    /// The header values by lowercased name, built once: a request is matched against many stubs.
-    private let valuesByHeader: [String: [String]]
+    /// The header names lowercased once, in arrival order: a request is matched against many stubs.
+    private let lowercasedNames: [String]
 
     init(method: String, path: String, query: QueryParameters, headers: [(name: String, value: String)]) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
-        let text = query.canonical
+        let text = query.pairs.isEmpty ? "" : query.canonical
         pathAndQuery = text.isEmpty ? path : "\(path)?\(text)"
-        var values: [String: [String]] = [:]
-        for header in headers { values[header.name.lowercased(), default: []].append(header.value) }
-        valuesByHeader = values
+        lowercasedNames = headers.map { $0.name.lowercased() }
     }
 
     /// The values of query parameter `name` (a bare `?name` counts as an empty value).
@@ -32,6 +30,13 @@ struct StubRequestInfo: Sendable {
 
     /// The values of header `name`, compared without regard to case.
     func headerValues(_ name: String) -> [String] {
-        valuesByHeader[name.lowercased()] ?? []
+        headerValues(lowercased: name.lowercased())
+    }
+
+    /// The values of the header whose lowercased name is `name`.
+    func headerValues(lowercased name: String) -> [String] {
+        var values: [String] = []
+        for (index, lowercased) in lowercasedNames.enumerated() where lowercased == name { values.append(headers[index].value) }
+        return values
     }
 }

@@ -4,10 +4,14 @@ import Synchronization
 /// The stubs a server answers with, their scenarios, and the matcher.
 ///
 /// Stubs are kept in matching order — lowest priority number first, then the one added last, as
-/// WireMock orders them. Stubs that name one exact path (`url`, `urlPath`) are indexed by it, so a
-/// request only looks at the stubs of its own path plus the pattern stubs: a thousand stubs on
-/// different paths cost a dictionary lookup. One lock guards everything, so the scenario
-/// transition of a served stub is atomic with its match.
+/// WireMock orders them. Stubs that name one exact path (`url`, `urlPath`) are indexed by it, and
+/// pattern stubs by the literal start of their expression (``StubPrefixIndex``), so a request only
+/// looks at the stubs of its own path, the patterns that could match it and the few stubs with
+/// neither (no URL, or a pattern starting with syntax): a thousand stubs on other paths cost a
+/// few hash lookups. Each list is in matching order; the first match of each is found and the
+/// one that comes first overall wins, which is the stub a walk over all of them in matching order
+/// would find. One lock guards everything, so the scenario transition of a served stub is atomic
+/// with its match.
 final class StubStore: Sendable {
     /// A stub and where it stands.
     ///
@@ -21,18 +25,23 @@ final class StubStore: Sendable {
         let fromRootDirectory: Bool
         /// The body's bytes, encoded once (`nil` for a body file, read when served).
         let body: SharedBytes?
+        /// ``Stub/effectivePriority``, read once.
+        let priority: Int
+        /// The stub's header matchers with their names lowercased once (requests' are too).
+        let headerMatchers: [(name: String, matcher: StubValueMatcher)]
 
         init(stub: Stub, sequence: Int, fromRootDirectory: Bool, body: SharedBytes?) {
             self.stub = stub
             self.sequence = sequence
             self.fromRootDirectory = fromRootDirectory
             self.body = body
+            priority = stub.effectivePriority
+            headerMatchers = stub.request.headers.map { (name: $0.key.lowercased(), matcher: $0.value) }
         }
 
         /// Whether this entry is tried before `other`.
         func precedes(_ other: Entry) -> Bool {
-            let (mine, theirs) = (stub.effectivePriority, other.stub.effectivePriority)
-            return mine != theirs ? mine < theirs : sequence > other.sequence
+            priority != other.priority ? priority < other.priority : sequence > other.sequence
         }
     }
 
@@ -40,8 +49,12 @@ final class StubStore: Sendable {
         var byID: [StubID: Entry] = [:]
         /// Entries with an exact path, per path, in matching order.
         var byPath: [String: [Entry]] = [:]
-        /// Entries with a pattern or no URL, in matching order.
-        var patterns: [Entry] = []
+        /// `urlPathPattern` entries by the literal start of their expression.
+        var pathPatterns = StubPrefixIndex()
+        /// `urlPattern` entries by the literal start of their expression.
+        var queryPatterns = StubPrefixIndex()
+        /// Entries without a URL or with a pattern that has no literal `/…/` start, in matching order.
+        var fallback: [Entry] = []
         var nextSequence = 0
         /// Current state per scenario name (a scenario exists while a stub names it).
         var scenarios: [String: String] = [:]
@@ -81,10 +94,11 @@ final class StubStore: Sendable {
                     stub: stub, sequence: state.nextSequence, fromRootDirectory: fromRootDirectory, body: Self.encodedBody(stub.response.body))
                 state.nextSequence += 1
                 state.byID[stub.id] = entry
-                if let path = stub.request.url.exactPath {
-                    Self.insert(entry, into: &state.byPath[path, default: []])
-                } else {
-                    Self.insert(entry, into: &state.patterns)
+                switch Place(stub.request.url) {
+                case .path(let path): Self.insert(entry, into: &state.byPath[path, default: []])
+                case .pathPattern(let key): state.pathPatterns.insert(entry, key: key)
+                case .queryPattern(let key): state.queryPatterns.insert(entry, key: key)
+                case .fallback: Self.insert(entry, into: &state.fallback)
                 }
                 if let scenario = stub.scenarioName, state.scenarios[scenario] == nil {
                     state.scenarios[scenario] = Stub.startedState
@@ -98,11 +112,13 @@ final class StubStore: Sendable {
     func remove(_ id: StubID) -> Bool {
         state.withLock { state in
             guard let entry = state.byID.removeValue(forKey: id) else { return false }
-            if let path = entry.stub.request.url.exactPath {
+            switch Place(entry.stub.request.url) {
+            case .path(let path):
                 state.byPath[path]?.removeAll { $0.stub.id == id }
                 if state.byPath[path]?.isEmpty == true { state.byPath[path] = nil }
-            } else {
-                state.patterns.removeAll { $0.stub.id == id }
+            case .pathPattern(let key): state.pathPatterns.remove(id, key: key)
+            case .queryPattern(let key): state.queryPatterns.remove(id, key: key)
+            case .fallback: state.fallback.removeAll { $0.stub.id == id }
             }
             if let scenario = entry.stub.scenarioName, !state.byID.values.contains(where: { $0.stub.scenarioName == scenario }) {
                 state.scenarios[scenario] = nil
@@ -148,7 +164,7 @@ final class StubStore: Sendable {
     /// Every stub, in matching order.
     var stubs: [Stub] {
         state.withLock { state in
-            (state.patterns + state.byPath.values.joined()).sorted { $0.precedes($1) }.map(\.stub)
+            state.byID.values.sorted { $0.precedes($1) }.map(\.stub)
         }
     }
 
@@ -179,28 +195,9 @@ final class StubStore: Sendable {
     /// report is only worked out when it is needed: ``nearMissReport(for:)``).
     func match(_ request: StubRequestInfo) -> StubMatch {
         let found: Entry? = state.withLock { state in
-            let exact = state.byPath[request.path] ?? []
-            var (exactIndex, patternIndex) = (0, 0)
-            while exactIndex < exact.count || patternIndex < state.patterns.count {
-                let entry: Entry
-                if patternIndex >= state.patterns.count
-                    || (exactIndex < exact.count && exact[exactIndex].precedes(state.patterns[patternIndex]))
-                {
-                    entry = exact[exactIndex]
-                    exactIndex += 1
-                } else {
-                    entry = state.patterns[patternIndex]
-                    patternIndex += 1
-                }
-                guard Self.matches(entry.stub.request, request) else { continue }
-                if let scenario = entry.stub.scenarioName {
-                    let current = state.scenarios[scenario] ?? Stub.startedState
-                    if let required = entry.stub.requiredScenarioState, required != current { continue }
-                    if let next = entry.stub.newScenarioState { state.scenarios[scenario] = next }
-                }
-                return entry
-            }
-            return nil
+            guard let best = Self.bestMatch(for: request, in: state) else { return nil }
+            if let scenario = best.stub.scenarioName, let next = best.stub.newScenarioState { state.scenarios[scenario] = next }
+            return best
         }
         guard let found else { return .unmatched }
         return .matched(found.stub, body: found.body)
@@ -224,6 +221,48 @@ final class StubStore: Sendable {
         random.withLock { generator in (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
     }
 
+    /// The entry that answers `request`: the first match of each list that could hold it, the
+    /// one of those that comes first.
+    private static func bestMatch(for request: StubRequestInfo, in state: borrowing State) -> Entry? {
+        var best: Entry?
+        if let exact = state.byPath[request.path] { best = firstMatch(in: exact, before: best, request, state.scenarios) ?? best }
+        best = firstMatch(in: state.fallback, before: best, request, state.scenarios) ?? best
+        state.pathPatterns.forEachCandidateList(of: request.path) { list in
+            best = firstMatch(in: list, before: best, request, state.scenarios) ?? best
+        }
+        state.queryPatterns.forEachCandidateList(of: request.pathAndQuery) { list in
+            best = firstMatch(in: list, before: best, request, state.scenarios) ?? best
+        }
+        return best
+    }
+
+    /// The first entry of `list` (in matching order) that accepts `request` in the current
+    /// `scenarios` and comes before `best`; `nil` when none does.
+    private static func firstMatch(in list: [Entry], before best: Entry?, _ request: StubRequestInfo, _ scenarios: [String: String]) -> Entry? {
+        for entry in list {
+            if let best, !entry.precedes(best) { return nil }
+            guard matches(entry, request) else { continue }
+            if let scenario = entry.stub.scenarioName, let required = entry.stub.requiredScenarioState,
+                required != scenarios[scenario] ?? Stub.startedState
+            {
+                continue
+            }
+            return entry
+        }
+        return nil
+    }
+
+    /// Whether every part of `entry`'s pattern accepts `request` (scenarios aside), its header
+    /// names lowercased beforehand.
+    private static func matches(_ entry: Entry, _ request: StubRequestInfo) -> Bool {
+        let pattern = entry.stub.request
+        if let method = pattern.method, method != request.method { return false }
+        guard pattern.url.accepts(path: request.path, pathAndQuery: request.pathAndQuery) else { return false }
+        for (name, matcher) in pattern.queryParameters where !matcher.accepts(request.queryValues(name)) { return false }
+        for header in entry.headerMatchers where !header.matcher.accepts(request.headerValues(lowercased: header.name)) { return false }
+        return true
+    }
+
     /// Whether every part of `pattern` accepts `request` (scenarios aside).
     static func matches(_ pattern: StubRequest, _ request: StubRequestInfo) -> Bool {
         if let method = pattern.method, method != request.method { return false }
@@ -245,7 +284,7 @@ final class StubStore: Sendable {
     }
 
     /// Inserts `entry` into `list`, keeping matching order.
-    private static func insert(_ entry: Entry, into list: inout [Entry]) {
+    static func insert(_ entry: Entry, into list: inout [Entry]) {
         var low = 0
         var high = list.count
         while low < high {
@@ -253,5 +292,28 @@ final class StubStore: Sendable {
             if list[middle].precedes(entry) { low = middle + 1 } else { high = middle }
         }
         list.insert(entry, at: low)
+    }
+
+    /// Which list of the store a stub's URL matcher files it in.
+    private enum Place {
+        case path(String)
+        case pathPattern(UInt64)
+        case queryPattern(UInt64)
+        case fallback
+
+        init(_ url: StubURLMatcher) {
+            if let path = url.exactPath {
+                self = .path(path)
+                return
+            }
+            switch url {
+            case .urlPathPattern(let regex):
+                self = StubPrefixIndex.key(ofLiteralPrefix: regex.literalPrefix).map { .pathPattern($0) } ?? .fallback
+            case .urlPattern(let regex):
+                self = StubPrefixIndex.key(ofLiteralPrefix: regex.literalPrefix).map { .queryPattern($0) } ?? .fallback
+            default:
+                self = .fallback
+            }
+        }
     }
 }

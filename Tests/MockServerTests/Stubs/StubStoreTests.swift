@@ -197,4 +197,46 @@ final class StubStoreTests: XCTestCase {
         }
         print("match among 1,000 stubs: \(elapsed / 10_000) per request; among 1: \(alone / 10_000)")
     }
+
+    /// Pattern stubs are filed by the literal start of their expression, those without one in a
+    /// fallback list; the winner is still the one a walk over all stubs in matching order finds.
+    func test_patternIndex_keepsMatchingOrderAcrossIndexFallbackAndPaths() throws {
+        let store = StubStore()
+        let deep = try stub(#"{"request": {"urlPathPattern": "/api/v1/items/[0-9]+"}}"#)
+        let exact = try stub(#"{"request": {"urlPath": "/api/v1/items/9"}}"#)
+        let shallow = try stub(#"{"request": {"urlPathPattern": "/api/.*"}}"#)
+        let noPrefix = try stub(#"{"priority": 3, "request": {"urlPathPattern": "[/]api/v1/items/7"}}"#)
+        let query = try stub(#"{"priority": 1, "request": {"urlPattern": "/api/v1/search\\?q=[a-z]+"}}"#)
+        let anywhere = try stub(#"{"request": {"urlPathPattern": ".*/things"}}"#)
+        for each in [deep, exact, shallow, noPrefix, query, anywhere] { try store.add(each) }
+        XCTAssertEqual(matched(store, request("/api/v1/items/7"))?.id, noPrefix.id, "the fallback's lower priority beats the index")
+        XCTAssertEqual(matched(store, request("/api/v1/items/8"))?.id, shallow.id, "across two keys the newer wins")
+        XCTAssertEqual(matched(store, request("/api/v1/items/9"))?.id, shallow.id, "a newer pattern beats an older exact path")
+        XCTAssertEqual(matched(store, request("/api/v1/search", query: [("q", "abc")]))?.id, query.id, "urlPattern filed by its prefix")
+        XCTAssertEqual(matched(store, request("/a/things"))?.id, anywhere.id)
+        XCTAssertEqual(matched(store, request("/api/v2/things"))?.id, anywhere.id, "a newer fallback beats an older indexed pattern")
+        XCTAssertEqual(store.stubs.map(\.id), [query, noPrefix, anywhere, shallow, exact, deep].map(\.id))
+        XCTAssertTrue(store.remove(shallow.id))
+        XCTAssertEqual(matched(store, request("/api/v1/items/8"))?.id, deep.id, "the deeper key alone")
+        XCTAssertEqual(matched(store, request("/api/v1/items/9"))?.id, exact.id)
+        XCTAssertNil(matched(store, request("/api/v1/item/8")), "a prefix that stops short of a key finds nothing")
+        XCTAssertTrue(store.remove(deep.id))
+        XCTAssertNil(matched(store, request("/api/v1/items/8")))
+    }
+
+    func test_patternIndex_keyIsTheLiteralPrefixUpToItsLastSlash() {
+        XCTAssertEqual(StubPrefixIndex.key(ofLiteralPrefix: "/api/v1/it"), StubPrefixIndex.key(ofLiteralPrefix: "/api/v1/"))
+        XCTAssertNotEqual(StubPrefixIndex.key(ofLiteralPrefix: "/api/v1/"), StubPrefixIndex.key(ofLiteralPrefix: "/api/"))
+        XCTAssertNil(StubPrefixIndex.key(ofLiteralPrefix: ""))
+        XCTAssertNil(StubPrefixIndex.key(ofLiteralPrefix: "api"))
+    }
+
+    func test_headerMatchers_ignoreTheCaseOfNames() throws {
+        let store = StubStore()
+        let wanted = try stub(#"{"request": {"urlPath": "/h", "headers": {"X-Variant": {"equalTo": "v1"}}}}"#)
+        try store.add(wanted)
+        XCTAssertEqual(matched(store, request("/h", headers: [("x-VARIANT", "v1")]))?.id, wanted.id)
+        XCTAssertNil(matched(store, request("/h", headers: [("X-Variant", "V1")])), "values keep their case")
+        XCTAssertEqual(matched(store, request("/h", headers: [("X-Variant", "v0"), ("x-variant", "v1")]))?.id, wanted.id, "one of several")
+    }
 }

@@ -13,7 +13,7 @@ extension ServerCore {
     /// Matches `context` against the stubs: `nil` when the catalog must answer it.
     func admitStub(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result? {
         guard context.role == .main, !stubs.isEmpty else { return nil }
-        let info = StubRequestInfo(method: context.method, path: context.path, query: context.query, headers: Self.headers(of: connection))
+        let info = StubRequestInfo(method: context.method, path: context.path, query: context.query, headers: context.headers.map { (name: $0.name, value: $0.value) })
         switch stubs.match(info) {
         case .unmatched:
             context.unmatchedStubRequest = info
@@ -108,16 +108,6 @@ extension ServerCore {
     /// The 404 naming the closest stub and what differed.
     static func nearMissReply(_ report: String) -> Reply {
         Reply(status: 404, contentType: "text/plain", body: SharedBytes(report))
-    }
-
-    /// The request's headers, in arrival order.
-    static func headers(of connection: OpaquePointer) -> [(name: String, value: String)] {
-        let collector = ArgumentCollector()
-        withExtendedLifetime(collector) {
-            _ = MHD_get_connection_values(
-                connection, MHD_ValueKind.HEADER_KIND, Callbacks.collectArgument, Unmanaged.passUnretained(collector).toOpaque())
-        }
-        return collector.pairs.map { (name: $0.name, value: $0.value ?? "") }
     }
 
     /// The reader of a `chunkedDribbleDelay` body: piece `i` (of even pieces, the last taking the
