@@ -24,7 +24,15 @@ final class EventStream: @unchecked Sendable {
     var pending = PendingBytes()
     /// A worker is encoding the next event.
     var encoding = false
-    private let encoded = Mutex<(event: Data?, waiting: Bool)>((nil, false))
+    private let encoded = Mutex(Handover())
+
+    /// The encoded event and whether the reader waits for it. A named type rather than a tuple:
+    /// ci/tsan-suppressions.txt recognises lock bodies by the mangled `inout sending` parameter,
+    /// which a tuple state loses.
+    private struct Handover {
+        var event: Data?
+        var waiting = false
+    }
 
     init(context: RequestContext) {
         self.context = context
