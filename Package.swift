@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     ],
     targets: [
         // C libraries, through system-library shims (module.modulemap + shim.h).
@@ -102,6 +103,18 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // `testbed web`: web views over the screens' view protocols, served with Hummingbird; the
+        // page (plain HTML, CSS and JavaScript, no build step) is a resource.
+        .target(
+            name: "WebApp",
+            dependencies: [
+                "AppWireframe", "Gallery", "Feed", "Settings", "ImageCache", "ImageCodec", "Messages",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Page")],
+            swiftSettings: strict),
+
         // The mock server: imports only the shims and ImageCodec, never a client module.
         .target(
             name: "MockServer",
@@ -130,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "testbed",
             dependencies: [
-                "Networking", "Messages", "AppWireframe", "Gallery", "Feed", "Settings", "ImageCache", "Storage",
+                "Networking", "Messages", "AppWireframe", "Gallery", "Feed", "Settings", "ImageCache", "Storage", "WebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
