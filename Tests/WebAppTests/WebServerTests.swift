@@ -23,7 +23,9 @@ final class WebServerTests: XCTestCase {
         mock = try MockServer.start()
         folder = try temporaryFolder()
         app = makeApp(server: mock, folder: folder)
-        let server = try WebServer(frontEnd: WebFrontEnd(app: app, logger: silentLogger()), port: 0, logger: silentLogger())
+        // Keep-alive every 200 ms: a page that left is noticed at the next write.
+        let frontEnd = WebFrontEnd(app: app, logger: silentLogger(), keepAliveInterval: .milliseconds(200))
+        let server = try WebServer(frontEnd: frontEnd, port: 0, logger: silentLogger())
         let (ready, announce) = AsyncStream.makeStream(of: Int.self)
         serving = Task { try await server.run { port in announce.yield(port) } }
         var ports = ready.makeAsyncIterator()
@@ -122,6 +124,20 @@ final class WebServerTests: XCTestCase {
         XCTAssertEqual(gone, 410)
         let (accepted, _, _) = try await request("/session/\(new)/events", method: "POST", body: #"{"type":"open","screen":"feed"}"#)
         XCTAssertEqual(accepted, 204)
+    }
+
+    func test_aPageThatLeaves_closesItsScreens() async throws {
+        // Given: a page on the feed (whose timer would otherwise run for nobody)
+        let (fd, session) = try await openStream()
+        let (status, _, _) = try await request("/session/\(session)/events", method: "POST", body: #"{"type":"open","screen":"feed"}"#)
+        XCTAssertEqual(status, 204)
+        XCTAssertEqual(app.stack, [.feed])
+        // When: the tab is closed
+        close(fd)
+        // Then
+        await eventually(timeout: 5, "the screens stayed open") { self.app.stack.isEmpty }
+        let (late, _, _) = try await request("/session/\(session)/events", method: "POST", body: #"{"type":"feed.load"}"#)
+        XCTAssertEqual(late, 410)
     }
 
     func test_images_onlyForLoadedCells() async throws {
