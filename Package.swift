@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries, through system-library shims (module.modulemap + shim.h).
@@ -110,6 +111,7 @@ let package = Package(
             dependencies: [
                 "AppWireframe", "Gallery", "Feed", "Settings", "ImageCache", "ImageCodec", "Messages",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Page")],

@@ -17,7 +17,6 @@ public enum WebStrings {
                 "pullRelease": "Release to refresh", "pullMore": "Pull down to refresh", "refreshing": "Refreshing…",
                 "closed": "This page was opened in another tab or window. Reload to use it here.",
                 "disconnected": "Lost the connection to testbed web; reconnecting…",
-                "imageAlt": "Image %d of %d",
             ]
         case .ru:
             [
@@ -27,7 +26,6 @@ public enum WebStrings {
                 "pullRelease": "Отпустите, чтобы обновить", "pullMore": "Потяните вниз, чтобы обновить", "refreshing": "Обновление…",
                 "closed": "Эта страница открыта в другой вкладке или окне. Перезагрузите её, чтобы продолжить здесь.",
                 "disconnected": "Связь с testbed web потеряна; переподключение…",
-                "imageAlt": "Изображение %d из %d",
             ]
         }
     }

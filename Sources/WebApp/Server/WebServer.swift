@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ImageCodec
 public import Logging
+import ServiceLifecycle
 
 /// The HTTP side of `testbed web` (Hummingbird 2): the page's files, its event stream, the
 /// events it posts, and the gallery's images.
@@ -36,20 +37,31 @@ public struct WebServer: Sendable {
     }
 
     /// Serves until the task is cancelled; `onReady` gets the bound port once the server listens.
-    /// When it stops, the page is told so and every screen is closed.
+    /// Cancelling stops it gracefully: the page is told so, every screen is closed, open
+    /// connections get up to 5 s to finish. A port that cannot be bound throws.
     public func run(onReady: @escaping @Sendable (Int) async -> Void) async throws {
         let application = Application(
             router: makeRouter(),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? 0) },
             logger: logger)
-        defer { Task { @MainActor [frontEnd] in frontEnd.close(reason: "testbed web stopped") } }
-        try await withTaskCancellationHandler {
-            try await application.run()
-        } onCancel: {
-            // Ends the page's stream, so the server's shutdown does not wait for it.
-            Task { @MainActor [frontEnd] in frontEnd.close(reason: "testbed web stopped") }
+        var configuration = ServiceGroupConfiguration(services: [.init(service: application)], logger: logger)
+        // Open keep-alive connections get this long to finish once the page's stream has ended.
+        configuration.maximumGracefulShutdownDuration = .seconds(5)
+        let group = ServiceGroup(configuration: configuration)
+        // Cancelling the group would cut every connection (and log it as an error); a stop is a
+        // graceful shutdown instead: the page's stream ends first, then the server drains.
+        let running = Task { try await group.run() }
+        await withTaskCancellationHandler {
+            _ = await running.result
+        } onCancel: { [frontEnd] in
+            Task {
+                await frontEnd.close(reason: "testbed web stopped")
+                await group.triggerGracefulShutdown()
+            }
         }
+        await frontEnd.close(reason: "testbed web stopped")
+        try await running.value
     }
 
     private func makeRouter() -> Router<BasicRequestContext> {
