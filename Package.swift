@@ -229,6 +229,15 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
+        // WebApp: the page protocol, sessions and web views against an in-process MockServer; and the
+        // page in a real browser (Tests/Browser/web_test.py), as the dashboard's tests do.
+        .testTarget(
+            name: "WebAppTests",
+            dependencies: [
+                "WebApp", "AppWireframe", "Gallery", "Feed", "Settings", "Storage", "ImageCache", "Networking",
+                "Messages", "MockServer", "TestSupport",
+            ],
+            swiftSettings: strict),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GalleryTests",

@@ -1,5 +1,5 @@
 public import Feed
-import Foundation
+public import Foundation
 public import Gallery
 import ImageCache
 public import Logging
@@ -31,10 +31,17 @@ public final class AppWireframe {
     /// The language every screen uses.
     public let language: Language
     /// The screens shown, bottom first.
-    public private(set) var stack: [Screen] = []
+    public private(set) var stack: [Screen] = [] {
+        didSet { if stack != oldValue { stackDidChange?(stack) } }
+    }
+    /// Called with the new ``stack`` whenever it changes: a screen shown, Settings pushed or
+    /// closed (which can happen later than the call that asked for it: Settings closes once its
+    /// changes are saved), every screen closed. Front ends that draw a navigation bar use it.
+    public var stackDidChange: (@MainActor ([Screen]) -> Void)?
 
     private let client: CurlHTTPClient
     private let images: ImagePipeline
+    private let imageFiles: DiskCache
     private let connectivity: ProbingConnectivityMonitor
     private var feedStorage: DeferredFeedStorage?
     private let clock: any Clock<Duration>
@@ -57,9 +64,9 @@ public final class AppWireframe {
         let limits = configuration.limits
         let client = CurlHTTPClient(configuration: .init(maxConnectionsPerHost: limits.connectionsPerHost))
         self.client = client
+        imageFiles = DiskCache(folder: configuration.cacheFolder.appendingPathComponent("images"), sizeLimit: limits.diskCacheBytes)
         images = ImagePipeline(
-            client: client, memory: MemoryImageCache(costLimit: limits.memoryCacheBytes),
-            disk: DiskCache(folder: configuration.cacheFolder.appendingPathComponent("images"), sizeLimit: limits.diskCacheBytes),
+            client: client, memory: MemoryImageCache(costLimit: limits.memoryCacheBytes), disk: imageFiles,
             configuration: .init(maxBytes: limits.imageBytes, timeouts: configuration.timeouts,
                                  maxConcurrentTransfers: limits.connectionsPerHost))
         connectivity = ProbingConnectivityMonitor(
@@ -144,6 +151,24 @@ public final class AppWireframe {
 
     /// The settings screen's presenter while it is shown (front ends forward its view's events).
     public var currentSettings: SettingsPresenter? { settingsPresenter }
+
+    /// The encoded bytes (PNG or JPEG, as the server sent them) the image pipeline keeps on disk
+    /// for `url`, or `nil` when it keeps none. A front end that draws with an engine of its own
+    /// (a browser) hands these over instead of the decoded pixels, so nothing is decoded twice
+    /// in this process.
+    public func cachedImageData(for url: URL) async -> Data? {
+        await imageFiles.data(for: url.absoluteString)
+    }
+
+    /// Closes every screen (back to the front end's own first screen): stops the feed's timer
+    /// and requests and releases the presenters; the shared services keep running.
+    public func closeScreens() {
+        feedPresenter?.viewWillClose()
+        feedPresenter = nil
+        galleryPresenter = nil
+        settingsPresenter = nil
+        stack = []
+    }
 
     /// Stops everything: the feed's timer and requests, the connectivity probes.
     public func shutDown() async {

@@ -6,5 +6,5 @@ struct TestbedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "testbed",
         abstract: "Testbed's modules from the command line.",
-        subcommands: [FetchCommand.self, GalleryCommand.self, FeedCommand.self])
+        subcommands: [FetchCommand.self, GalleryCommand.self, FeedCommand.self, WebCommand.self])
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One event for the page's stream (`text/event-stream`): a name and one JSON object.
+struct ServerSentEvent: Sendable, Hashable {
+    /// The event's name (`gallery.update`, `nav`, …): the page's listener key.
+    let name: String
+    /// The payload, JSON without line breaks.
+    let json: String
+
+    /// An event `name` carrying `payload` as JSON.
+    init(_ name: String, _ payload: some Encodable) {
+        self.name = name
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding our own payload types cannot fail; an empty object keeps the stream valid if it did.
+        let data = (try? encoder.encode(payload)) ?? Data("{}".utf8)
+        json = String(decoding: data, as: UTF8.self)
+    }
+
+    /// The event as it goes on the wire. JSONEncoder escapes line breaks inside strings, so the
+    /// payload is one `data:` line; a stray one is split into several, as the format asks.
+    var frame: String {
+        let lines = json.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }
+        return "event: \(name)\n" + lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// A comment line that keeps idle proxies and the browser from closing the stream.
+    static let keepAlive = ": ping\n\n"
+}
+
+/// An empty JSON object, for events that carry nothing.
+struct EmptyPayload: Encodable, Sendable {}

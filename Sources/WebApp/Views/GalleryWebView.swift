@@ -1,0 +1,148 @@
+import Foundation
+import Gallery
+import ImageCache
+import ImageCodec
+
+/// The gallery screen on the page: every ``GalleryView`` call becomes one `gallery.*` event on
+/// the session's stream. Loaded cells carry the URL of their image (`/image?url=…&v=…`), which
+/// the server answers from the pipeline's caches; the view only remembers which cells are loaded.
+@MainActor
+final class GalleryWebView: GalleryView {
+    /// The cells as last shown, in order.
+    private(set) var cells: [GalleryCellViewModel] = []
+    private let session: WebSession
+    /// Per image URL: bumped each time its cell becomes loaded, so the page fetches the new bytes.
+    private var versions: [String: Int] = [:]
+    private var loadedIDs: Set<String> = []
+
+    /// A view drawing into `session`'s page.
+    init(session: WebSession) {
+        self.session = session
+    }
+
+    /// The decoded image of the loaded cell whose image URL is `id`, or `nil` when that cell is
+    /// not shown loaded.
+    func loadedImage(id: String) -> DecodedImage? {
+        for cell in cells where cell.id == id {
+            if case .loaded(let image) = cell.state { return image.image }
+        }
+        return nil
+    }
+
+    func display(_ cells: [GalleryCellViewModel]) {
+        self.cells = cells
+        let payload = cells.enumerated().map { self.payload(for: $0.element, position: $0.offset, count: cells.count) }
+        session.send(ServerSentEvent("gallery.display", ["cells": payload]))
+    }
+
+    func update(_ cell: GalleryCellViewModel, at index: Int) {
+        guard cells.indices.contains(index) else { return }
+        cells[index] = cell
+        session.send(ServerSentEvent("gallery.update", Update(index: index, cell: payload(for: cell, position: index, count: cells.count))))
+    }
+
+    func apply(_ layout: GalleryLayout) {
+        session.send(ServerSentEvent("gallery.layout", Layout(
+            containerWidth: layout.containerWidth, cellSide: layout.cellSide, inset: GalleryLayout.inset,
+            spacing: GalleryLayout.spacing)))
+    }
+
+    func animateRemoval(at index: Int, completion: @escaping @MainActor () -> Void) {
+        let number = session.register(completion)
+        session.send(ServerSentEvent("gallery.animateRemoval", Animation(index: index, completion: number)))
+    }
+
+    func moveCellsUp(below index: Int, completion: @escaping @MainActor () -> Void) {
+        let number = session.register(completion)
+        session.send(ServerSentEvent("gallery.moveCellsUp", Move(below: index, completion: number)))
+    }
+
+    func showBanner(_ text: String?) {
+        session.send(ServerSentEvent("gallery.banner", Banner(text: text)))
+    }
+
+    func endRefreshing() {
+        session.send(ServerSentEvent("gallery.endRefreshing", EmptyPayload()))
+    }
+
+    /// The cell as the page draws it.
+    private func payload(for cell: GalleryCellViewModel, position: Int, count: Int) -> Cell {
+        switch cell.state {
+        case .loading:
+            loadedIDs.remove(cell.id)
+            return Cell(id: cell.id, state: "loading")
+        case .failed(let message, let hint):
+            loadedIDs.remove(cell.id)
+            return Cell(id: cell.id, state: "failed", message: message, hint: hint)
+        case .loaded(let image):
+            if loadedIDs.insert(cell.id).inserted { versions[cell.id, default: 0] += 1 }
+            return Cell(
+                id: cell.id, state: "loaded", image: Self.imagePath(id: cell.id, version: versions[cell.id, default: 1]),
+                width: image.width, height: image.height, source: Self.name(of: image.source))
+        }
+    }
+
+    /// `/image?url=<id>&v=<version>`, the id percent-encoded as a query value.
+    static func imagePath(id: String, version: Int) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        let encoded = id.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        return "/image?url=\(encoded)&v=\(version)"
+    }
+
+    private static func name(of source: LoadedImage.Source) -> String {
+        switch source {
+        case .memory: "memory"
+        case .disk: "disk"
+        case .network: "network"
+        }
+    }
+
+    private struct Cell: Encodable {
+        let id: String
+        let state: String
+        var image: String?
+        var width: Int?
+        var height: Int?
+        var source: String?
+        var message: String?
+        var hint: String?
+
+        init(id: String, state: String, image: String? = nil, width: Int? = nil, height: Int? = nil, source: String? = nil,
+             message: String? = nil, hint: String? = nil) {
+            (self.id, self.state, self.image, self.width, self.height) = (id, state, image, width, height)
+            (self.source, self.message, self.hint) = (source, message, hint)
+        }
+
+        /// `hint` is always present in failed cells (null when there is none); absent fields
+        /// are left out.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(state, forKey: .state)
+            try container.encodeIfPresent(image, forKey: .image)
+            try container.encodeIfPresent(width, forKey: .width)
+            try container.encodeIfPresent(height, forKey: .height)
+            try container.encodeIfPresent(source, forKey: .source)
+            try container.encodeIfPresent(message, forKey: .message)
+            if state == "failed" { try container.encode(hint, forKey: .hint) }
+        }
+
+        enum CodingKeys: String, CodingKey { case id, state, image, width, height, source, message, hint }
+    }
+
+    private struct Update: Encodable { let index: Int, cell: Cell }
+    private struct Layout: Encodable { let containerWidth: Double, cellSide: Double, inset: Double, spacing: Double }
+    private struct Animation: Encodable { let index: Int, completion: Int }
+    private struct Move: Encodable { let below: Int, completion: Int }
+
+    /// `text` is always present, `null` when the banner is hidden.
+    private struct Banner: Encodable {
+        let text: String?
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(text, forKey: .text)
+        }
+        enum CodingKeys: String, CodingKey { case text }
+    }
+}
