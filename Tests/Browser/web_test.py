@@ -67,7 +67,9 @@ class MockServerProcess:
             self.stop()
             raise RuntimeError(f"mockserver did not say where it listens: {line!r}")
         self.main, self.admin = match.group(1), match.group(2)
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+        # Drain the rest of its output so it never blocks on a full pipe.
+        self.reader = threading.Thread(target=self.process.stdout.read, daemon=True)
+        self.reader.start()
 
     def stop(self):
         if self.process.poll() is None:
@@ -77,6 +79,9 @@ class MockServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if getattr(self, "reader", None):
+            self.reader.join(timeout=5)
+        self.process.stdout.close()
 
     def admin_call(self, method, path, body=None):
         data = None if body is None else json.dumps(body).encode()
@@ -101,9 +106,13 @@ class TestbedWeb:
             [executable, "web", "--server", server, "--port", "0", "--cache", cache, "--db", database, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/")
         self.errors = []
-        threading.Thread(target=self._collect_errors, daemon=True).start()
         lines = queue.Queue()
-        threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout] and None, daemon=True).start()
+        self.readers = [
+            threading.Thread(target=self._collect_errors, daemon=True),
+            threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout] and None, daemon=True),
+        ]
+        for reader in self.readers:
+            reader.start()
         try:
             first = lines.get(timeout=60)
         except queue.Empty:
@@ -132,6 +141,11 @@ class TestbedWeb:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        for reader in self.readers:
+            reader.join(timeout=5)
+        for pipe in (self.process.stdout, self.process.stderr):
+            if pipe and not pipe.closed:
+                pipe.close()
 
 
 class WebTests(unittest.TestCase):
@@ -186,6 +200,8 @@ class WebTests(unittest.TestCase):
 
     def start_web(self, *extra):
         """A `testbed web` with this test's cache and database (the same ones on every call)."""
+        if "--lang" not in extra:
+            extra = ("--lang", "en", *extra)  # not whatever LANG the machine has
         web = TestbedWeb(OPTIONS.testbed, self.server.main, os.path.join(self.folder, "cache"),
                          os.path.join(self.folder, "feed.sqlite"), extra)
         self.webs.append(web)
@@ -451,6 +467,7 @@ class WebTests(unittest.TestCase):
 
         # After a restart (offline: only the cache can show tweets) the avatars stay hidden.
         web.stop()
+        expect(page.get_by_role("status").filter(has_text="Lost the connection")).to_be_visible()
         self.server.set_offline(True)
         web = self.start_web()
         page = self.new_page(web, PORTRAIT)

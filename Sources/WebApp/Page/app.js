@@ -170,7 +170,7 @@ function onNav(data) {
 
   // Focus follows the screen, unless it is still on something visible (e.g. the Back button).
   const focused = document.activeElement;
-  if (!focused || focused === document.body || focused.closest("[hidden]") || focused.hidden) {
+  if (previous !== null && (!focused || focused === document.body || focused.closest("[hidden]"))) {
     ui.title.focus({ preventScroll: true });
   }
   if (top === "gallery") {
