@@ -392,6 +392,32 @@ class WebTests(unittest.TestCase):
         expect(cells).to_have_count(6)
         expect(cells.nth(0).locator("img")).to_be_visible()
 
+    def test_pullToRefresh_withAFingerDrag_bringsBackSix(self):
+        web = self.start_web()
+        context = self.browser.new_context(viewport=PORTRAIT, has_touch=True)
+        context.set_default_timeout(10_000)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.goto(web.url)
+        page.get_by_role("button", name="Gallery", exact=True).tap()
+        cells = self.cells(page)
+        expect(cells).to_have_count(6)
+        self.wait_decoded(cells.nth(0))
+        cells.nth(0).tap()
+        expect(cells).to_have_count(5)
+
+        # Touch events as a phone sends them (Chromium's input domain), down from the top.
+        box = page.get_by_role("list", name="Gallery").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + 40
+        touch = context.new_cdp_session(page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 11):
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + 14 * step}]})
+        expect(page.locator("#pull")).to_have_class(re.compile(r"\barmed\b"))
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(cells).to_have_count(6)
+
     # Messages
 
     def test_mixedScenarioInRussian_showsTheExactMessages_andOfflineShowsTheBanner(self):
