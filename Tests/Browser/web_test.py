@@ -498,7 +498,7 @@ class WebTests(unittest.TestCase):
         web = self.start_web()
         page = self.new_page(web, PORTRAIT)
         page.get_by_role("button", name="Feed", exact=True).click()
-        expect(tweets.first).to_be_visible(timeout=3000)
+        expect(tweets.first).to_be_visible(timeout=5000)
         expect(page.get_by_role("alert").filter(has_text=EN_OFFLINE)).to_be_visible(timeout=15_000)
         self.assertGreater(tweets.count(), 0)
         expect(page.get_by_role("list", name="Tweets").locator(".avatar")).to_have_count(0)
