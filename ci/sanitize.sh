@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make sanitize`: the suites of Networking, MockServer, ImageCache, Storage and the screens
-# (Gallery, FeedScreen, Settings, AppWireframe) under ThreadSanitizer, then AddressSanitizer, each
+# (Gallery, FeedScreen, Settings, AppWireframe) and the web front end (WebApp) under ThreadSanitizer, then AddressSanitizer, each
 # in its own scratch path (.build-tsan, .build-asan) so .build is left alone. Any sanitizer report
 # fails the run, as does a failing test or a run past its time limit.
 #   SANITIZERS="thread"        only one sanitizer (default: "thread address")
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 sanitizers=${SANITIZERS:-"thread address"}
 limit=${SANITIZE_TIMEOUT:-1800}
-suites='NetworkingTests|MockServerTests|ImageCacheTests|StorageTests|GalleryTests|FeedScreenTests|SettingsTests|AppWireframeTests'
+suites='NetworkingTests|MockServerTests|ImageCacheTests|StorageTests|GalleryTests|FeedScreenTests|SettingsTests|AppWireframeTests|WebAppTests'
 
 # Tests left out under sanitizers, each with its reason. Only tests whose timing bound a sanitized
 # build cannot meet belong here (TSan runs code 5-15x slower); never one that reports a race.
@@ -18,6 +18,7 @@ skips=(
   # none: ContentTests/test_mixedGallery_servesEachFaultOnce was here until it rendered its
   # images before its 0.5 s fault timeouts; a TSan build now passes it.
   "DashboardBrowserTests Chromium against the sanitized mockserver: its 1 s journal bound and 200 requests/s"
+  "WebBrowserTests Chromium against sanitized testbed and mockserver: its animation and load bounds (the server side runs sanitized in WebFrontEndTests and WebServerTests)"
 )
 
 skip_args=()

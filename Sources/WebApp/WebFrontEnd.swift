@@ -85,6 +85,19 @@ public final class WebFrontEnd {
         return new
     }
 
+    /// The page of session `id` stopped reading its stream (closed tab, dropped connection: the
+    /// server notices when a write fails, at the latest at the next keep-alive):
+    /// when it is still the current one, its screens close, so the feed stops refreshing for
+    /// nobody. A page that comes back opens a new session.
+    func pageLeft(_ id: String) {
+        guard let session, session.id == id else { return }
+        logger.info("the page left (session \(id))")
+        session.close(reason: "the page left")
+        retired.append(id)
+        self.session = nil
+        closeScreens()
+    }
+
     /// Closes the page's session (the server is stopping) and every screen.
     public func close(reason: String) {
         session?.close(reason: reason)

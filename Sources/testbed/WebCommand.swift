@@ -14,10 +14,10 @@ struct WebCommand: AsyncParsableCommand {
         commandName: "web",
         abstract: "Serve the gallery and the feed as a web page (http://127.0.0.1:8090/ by default).",
         discussion: """
-            Prints one line, "testbed web: serving http://HOST:PORT/", once the page can be opened; log lines
-            go to standard error. One page at a time: opening it elsewhere (or reloading) hands the screens to
-            the new page. The feed's token comes from --token-file, else TWITTER_BEARER_TOKEN; with neither,
-            a server on this machine gets the mock server's "testbed-token". Stops on Ctrl-C.
+            Prints one line, "testbed web: serving http://HOST:PORT/", once the page can be opened; log lines \
+            go to standard error. One page at a time: opening it elsewhere (or reloading) hands the screens \
+            to the new page. The feed's token comes from --token-file, else TWITTER_BEARER_TOKEN; with \
+            neither, a server on this machine gets the mock server's "testbed-token". Stops on Ctrl-C.
             """)
 
     @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")

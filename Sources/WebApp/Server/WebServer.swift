@@ -61,15 +61,24 @@ public struct WebServer: Sendable {
         router.get("/assets/:name") { _, context in Self.asset(assets, context.parameters.get("name") ?? "") }
 
         router.get("/events") { _, _ in
-            let frames = await frontEnd.openSession().frames
+            let (frames, id) = await MainActor.run {
+                let session = frontEnd.openSession()
+                return (session.frames, session.id)
+            }
             var headers = HTTPFields()
             headers[.contentType] = "text/event-stream; charset=utf-8"
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                for await frame in frames {
-                    try await writer.write(ByteBuffer(string: frame))
+                do {
+                    for await frame in frames {
+                        try await writer.write(ByteBuffer(string: frame))
+                    }
+                    try await writer.finish(nil)
+                } catch {
+                    // The page is gone (a write failed): its screens need not run for nobody.
+                    await frontEnd.pageLeft(id)
+                    throw error
                 }
-                try await writer.finish(nil)
             })
         }
 
