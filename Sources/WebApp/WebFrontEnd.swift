@@ -92,15 +92,16 @@ public final class WebFrontEnd {
     func pageLeft(_ id: String) {
         guard let session, session.id == id else { return }
         logger.info("the page left (session \(id))")
-        session.close(reason: "the page left")
+        session.close(reason: nil)
         retired.append(id)
         self.session = nil
         closeScreens()
     }
 
-    /// Closes the page's session (the server is stopping) and every screen.
-    public func close(reason: String) {
-        session?.close(reason: reason)
+    /// Ends the page's stream without telling it to stop (the server is stopping: a browser
+    /// reconnects once it is back) and closes every screen.
+    public func stop() {
+        session?.close(reason: nil)
         session = nil
         closeScreens()
     }

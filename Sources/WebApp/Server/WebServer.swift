@@ -56,11 +56,11 @@ public struct WebServer: Sendable {
             _ = await running.result
         } onCancel: { [frontEnd] in
             Task {
-                await frontEnd.close(reason: "testbed web stopped")
+                await frontEnd.stop()
                 await group.triggerGracefulShutdown()
             }
         }
-        await frontEnd.close(reason: "testbed web stopped")
+        await frontEnd.stop()
         try await running.value
     }
 

@@ -66,11 +66,13 @@ final class WebSession {
         return true
     }
 
-    /// Sends `closed` with `reason` and ends the stream; pending completions are dropped (their
-    /// presenters are released with the session's views).
-    func close(reason: String) {
+    /// Ends the stream; pending completions are dropped (their presenters are released with the
+    /// session's views). With a `reason`, the page first gets `closed` (another page took over:
+    /// it stops for good); without one the stream just ends, and the browser reconnects when it
+    /// can (the server is stopping, and may come back).
+    func close(reason: String?) {
         guard !isClosed else { return }
-        continuation.yield(ServerSentEvent("closed", ["reason": reason]).frame)
+        if let reason { continuation.yield(ServerSentEvent("closed", ["reason": reason]).frame) }
         isClosed = true
         completions.removeAll()
         keepAlive?.cancel()
