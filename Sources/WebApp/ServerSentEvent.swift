@@ -30,3 +30,16 @@ struct ServerSentEvent: Sendable, Hashable {
 
 /// An empty JSON object, for events that carry nothing.
 struct EmptyPayload: Encodable, Sendable {}
+
+/// `{"text": …}` where the text is always present, `null` when there is none (a hidden banner or
+/// message line), so the page never has to tell "absent" from "cleared".
+struct TextPayload: Encodable, Sendable {
+    let text: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+    }
+
+    private enum CodingKeys: String, CodingKey { case text }
+}

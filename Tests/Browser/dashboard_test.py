@@ -18,7 +18,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import threading
@@ -28,6 +27,8 @@ import urllib.request
 
 from playwright.sync_api import expect, sync_playwright
 
+from harness import MockServerProcess, launch_chromium, run_tests
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OPTIONS = argparse.Namespace(
     mockserver=os.path.join(ROOT, ".build", "debug", "mockserver"),
@@ -36,43 +37,6 @@ OPTIONS = argparse.Namespace(
 )
 CURL_REFUSED = 7
 CURL_RESET = 56
-
-
-class MockServerProcess:
-    """`mockserver --port 0 --admin-port 0`, its URLs read from its first line of output."""
-
-    def __init__(self, executable):
-        self.process = subprocess.Popen(
-            [executable, "--port", "0", "--admin-port", "0", "--log-level", "warning"],
-            # From another working directory: the page comes from the resource bundle beside the binary.
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd="/")
-        line = self.process.stdout.readline()
-        match = re.search(r"listening on (http://\S+) \(admin (http://[^)\s,]+)", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"mockserver did not say where it listens: {line!r}")
-        self.main, self.admin = match.group(1), match.group(2)
-        self.second_line = self.process.stdout.readline().rstrip("\n")
-        # Drain the rest of its output so it never blocks on a full pipe.
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-    def admin_call(self, method, path, body=None):
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.admin + path, data=data, method=method)
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.loads(response.read() or b"null")
-
-    def is_offline(self):
-        return self.admin_call("GET", "/__admin/offline")["offline"]
 
 
 def curl(url, timeout=5, extra=()):
@@ -104,8 +68,7 @@ class DashboardTests(unittest.TestCase):
         os.makedirs(OPTIONS.screenshots, exist_ok=True)
         cls.server = MockServerProcess(OPTIONS.mockserver)
         cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(
-            executable_path=OPTIONS.chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        cls.browser = launch_chromium(cls.playwright, OPTIONS.chromium)
 
     @classmethod
     def tearDownClass(cls):
@@ -500,12 +463,8 @@ def main():
     OPTIONS.mockserver = os.path.abspath(arguments.mockserver)
     OPTIONS.chromium = arguments.chromium
     OPTIONS.screenshots = os.path.abspath(arguments.screenshots)
-    started = time.monotonic()
-    program = unittest.main(argv=[sys.argv[0], *rest], exit=False, verbosity=2)
-    result = program.result
-    failed = len(result.failures) + len(result.errors)
-    print(f"dashboard: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")
-    sys.exit(0 if failed == 0 and result.testsRun > 0 and not result.skipped else 1)
+    sys.argv[1:] = rest
+    run_tests("dashboard")
 
 
 if __name__ == "__main__":

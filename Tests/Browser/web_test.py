@@ -17,7 +17,6 @@ Screenshots of both screens in portrait and landscape go to docs/ (shown in the 
 """
 
 import argparse
-import json
 import os
 import queue
 import re
@@ -32,6 +31,8 @@ import unittest
 import urllib.request
 
 from playwright.sync_api import expect, sync_playwright
+
+from harness import MockServerProcess, launch_chromium, run_tests
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OPTIONS = argparse.Namespace(
@@ -52,48 +53,6 @@ RU_TIMED_OUT = "Слишком долгое ожидание / сервер не
 RU_PULL_TO_REFRESH = "Потяните вниз, чтобы обновить"
 RU_OFFLINE = "Нет соединения с Интернетом"
 EN_OFFLINE = "No Internet connection"
-
-
-class MockServerProcess:
-    """`mockserver --port 0 --admin-port 0`, its URLs read from its first line of output."""
-
-    def __init__(self, executable):
-        self.process = subprocess.Popen(
-            [executable, "--port", "0", "--admin-port", "0", "--log-level", "warning"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd="/")
-        line = self.process.stdout.readline()
-        match = re.search(r"listening on (http://\S+) \(admin (http://[^)\s,]+)", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"mockserver did not say where it listens: {line!r}")
-        self.main, self.admin = match.group(1), match.group(2)
-        # Drain the rest of its output so it never blocks on a full pipe.
-        self.reader = threading.Thread(target=self.process.stdout.read, daemon=True)
-        self.reader.start()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if getattr(self, "reader", None):
-            self.reader.join(timeout=5)
-        self.process.stdout.close()
-
-    def admin_call(self, method, path, body=None):
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.admin + path, data=data, method=method)
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.loads(response.read() or b"null")
-
-    def set_offline(self, offline):
-        self.admin_call("POST", "/__admin/offline", {"offline": offline})
-
-    def is_offline(self):
-        return self.admin_call("GET", "/__admin/offline")["offline"]
 
 
 class TestbedWeb:
@@ -158,8 +117,7 @@ class WebTests(unittest.TestCase):
         os.makedirs(OPTIONS.docs, exist_ok=True)
         cls.server = MockServerProcess(OPTIONS.mockserver)
         cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(
-            executable_path=OPTIONS.chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        cls.browser = launch_chromium(cls.playwright, OPTIONS.chromium)
 
     @classmethod
     def tearDownClass(cls):
@@ -564,12 +522,8 @@ def main():
     OPTIONS.testbed = os.path.abspath(arguments.testbed)
     OPTIONS.chromium = arguments.chromium
     OPTIONS.docs = os.path.abspath(arguments.docs)
-    started = time.monotonic()
-    program = unittest.main(argv=[sys.argv[0], *rest], exit=False, verbosity=2)
-    result = program.result
-    failed = len(result.failures) + len(result.errors)
-    print(f"web: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")
-    sys.exit(0 if failed == 0 and result.testsRun > 0 and not result.skipped else 1)
+    sys.argv[1:] = rest
+    run_tests("web")
 
 
 if __name__ == "__main__":

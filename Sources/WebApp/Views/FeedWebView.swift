@@ -26,7 +26,7 @@ final class FeedWebView: FeedView {
     }
 
     func showMessage(_ text: String?) {
-        session.send(ServerSentEvent("feed.message", Message(text: text)))
+        session.send(ServerSentEvent("feed.message", TextPayload(text: text)))
     }
 
     /// `hidden`, `placeholder`, or a `data:` URL; bytes that are neither PNG nor JPEG (the
@@ -48,15 +48,5 @@ final class FeedWebView: FeedView {
         let screenName: String
         let text: String
         let avatar: String
-    }
-
-    /// `text` is always present, `null` when the message line is hidden.
-    private struct Message: Encodable {
-        let text: String?
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(text, forKey: .text)
-        }
-        enum CodingKeys: String, CodingKey { case text }
     }
 }

@@ -58,7 +58,7 @@ final class GalleryWebView: GalleryView {
     }
 
     func showBanner(_ text: String?) {
-        session.send(ServerSentEvent("gallery.banner", Banner(text: text)))
+        session.send(ServerSentEvent("gallery.banner", TextPayload(text: text)))
     }
 
     func endRefreshing() {
@@ -78,7 +78,7 @@ final class GalleryWebView: GalleryView {
             if loadedIDs.insert(cell.id).inserted { versions[cell.id, default: 0] += 1 }
             return Cell(
                 id: cell.id, state: "loaded", image: Self.imagePath(id: cell.id, version: versions[cell.id, default: 1]),
-                width: image.width, height: image.height, source: Self.name(of: image.source))
+                width: image.width, height: image.height, source: "\(image.source)")
         }
     }
 
@@ -90,13 +90,6 @@ final class GalleryWebView: GalleryView {
         return "/image?url=\(encoded)&v=\(version)"
     }
 
-    private static func name(of source: LoadedImage.Source) -> String {
-        switch source {
-        case .memory: "memory"
-        case .disk: "disk"
-        case .network: "network"
-        }
-    }
 
     private struct Cell: Encodable {
         let id: String
@@ -136,13 +129,4 @@ final class GalleryWebView: GalleryView {
     private struct Animation: Encodable { let index: Int, completion: Int }
     private struct Move: Encodable { let below: Int, completion: Int }
 
-    /// `text` is always present, `null` when the banner is hidden.
-    private struct Banner: Encodable {
-        let text: String?
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(text, forKey: .text)
-        }
-        enum CodingKeys: String, CodingKey { case text }
-    }
 }

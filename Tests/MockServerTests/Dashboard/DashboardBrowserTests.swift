@@ -2,32 +2,12 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The dashboard in a real browser: runs Tests/Browser/dashboard_test.py (Playwright for Python
-/// driving Debian's Chromium, see that file) against the `mockserver` product built beside this
-/// bundle. `make test` creates the script's venv first (ci/browser-venv.sh); without it, this
-/// fails and says so (it is never skipped).
+/// The dashboard in a real browser: runs Tests/Browser/dashboard_test.py (see that file) against
+/// the `mockserver` product built beside this bundle.
 final class DashboardBrowserTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     func test_dashboard_inChromium() throws {
-        let python = Self.root.appendingPathComponent(".build-browser/venv/bin/python")
-        let script = Self.root.appendingPathComponent("Tests/Browser/dashboard_test.py")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            XCTFail("no Playwright venv at \(python.path): run `bash ci/browser-venv.sh` (make test does)")
-            return
-        }
         let mockserver = ChildProcess.product("mockserver")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: mockserver.path), "build the mockserver product first")
-
-        // When
-        let child = try ChildProcess(python, [script.path, "--mockserver", mockserver.path])
-        let status = child.waitForExit(timeout: 300)
-
-        // Then
-        let output = child.standardOutput + child.standardError
-        print(output)
-        XCTAssertEqual(status, 0, "the browser tests failed:\n\(output)")
-        XCTAssertTrue(child.standardOutput.contains(" 0 failed"), child.standardOutput)
+        try BrowserScript.run("dashboard_test.py", arguments: ["--mockserver", mockserver.path])
     }
 }

@@ -1,0 +1,73 @@
+"""What the browser test scripts share: the mock server as a child process, Debian's Chromium,
+and the run with its one-line summary. Imported by dashboard_test.py and web_test.py (both run
+from this folder, so it is on their import path)."""
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import unittest
+import urllib.request
+
+
+class MockServerProcess:
+    """`mockserver --port 0 --admin-port 0`, its URLs read from its first line of output."""
+
+    def __init__(self, executable):
+        self.process = subprocess.Popen(
+            [executable, "--port", "0", "--admin-port", "0", "--log-level", "warning"],
+            # From another working directory: pages come from the resource bundle beside the binary.
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd="/")
+        line = self.process.stdout.readline()
+        match = re.search(r"listening on (http://\S+) \(admin (http://[^)\s,]+)", line)
+        if not match:
+            self.stop()
+            raise RuntimeError(f"mockserver did not say where it listens: {line!r}")
+        self.main, self.admin = match.group(1), match.group(2)
+        self.second_line = self.process.stdout.readline().rstrip("\n")
+        # Drain the rest of its output so it never blocks on a full pipe.
+        self.reader = threading.Thread(target=self.process.stdout.read, daemon=True)
+        self.reader.start()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if getattr(self, "reader", None):
+            self.reader.join(timeout=5)
+        self.process.stdout.close()
+
+    def admin_call(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.admin + path, data=data, method=method)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+
+    def set_offline(self, offline):
+        self.admin_call("POST", "/__admin/offline", {"offline": offline})
+
+    def is_offline(self):
+        return self.admin_call("GET", "/__admin/offline")["offline"]
+
+
+def launch_chromium(playwright, executable):
+    """The system's Chromium (never a browser Playwright downloads), headless."""
+    return playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", "--disable-dev-shm-usage"])
+
+
+def run_tests(name):
+    """Runs the script's tests (unittest's own arguments pass through) and exits 0 only when
+    some ran and none failed or was skipped; the last line is "NAME: N passed, M failed in T s"."""
+    started = time.monotonic()
+    program = unittest.main(module="__main__", argv=[sys.argv[0], *sys.argv[1:]], exit=False, verbosity=2)
+    result = program.result
+    failed = len(result.failures) + len(result.errors)
+    print(f"{name}: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")
+    sys.exit(0 if failed == 0 and result.testsRun > 0 and not result.skipped else 1)
