@@ -22,12 +22,11 @@ import subprocess
 import sys
 import threading
 import time
-import unittest
 import urllib.request
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from harness import MockServerProcess, launch_chromium, run_tests
+from harness import BrowserTestCase, run_tests
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OPTIONS = argparse.Namespace(
@@ -58,26 +57,11 @@ def wait_until(condition, timeout, message):
     raise AssertionError(message)
 
 
-class DashboardTests(unittest.TestCase):
-    server = None
-    playwright = None
-    browser = None
-
+class DashboardTests(BrowserTestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(OPTIONS.screenshots, exist_ok=True)
-        cls.server = MockServerProcess(OPTIONS.mockserver)
-        cls.playwright = sync_playwright().start()
-        cls.browser = launch_chromium(cls.playwright, OPTIONS.chromium)
-
-    @classmethod
-    def tearDownClass(cls):
-        if cls.browser:
-            cls.browser.close()
-        if cls.playwright:
-            cls.playwright.stop()
-        if cls.server:
-            cls.server.stop()
+        cls.start(OPTIONS.mockserver, OPTIONS.chromium)
 
     def setUp(self):
         self.started = time.monotonic()

@@ -12,6 +12,8 @@ import time
 import unittest
 import urllib.request
 
+from playwright.sync_api import sync_playwright
+
 
 class MockServerProcess:
     """`mockserver --port 0 --admin-port 0`, its URLs read from its first line of output."""
@@ -57,9 +59,29 @@ class MockServerProcess:
         return self.admin_call("GET", "/__admin/offline")["offline"]
 
 
-def launch_chromium(playwright, executable):
-    """The system's Chromium (never a browser Playwright downloads), headless."""
-    return playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", "--disable-dev-shm-usage"])
+class BrowserTestCase(unittest.TestCase):
+    """Tests that share one mock server and one headless Chromium, the system's (never a browser
+    Playwright downloads): a subclass's `setUpClass` calls `start`; both stop after its last test."""
+
+    server = None
+    playwright = None
+    browser = None
+
+    @classmethod
+    def start(cls, mockserver, chromium):
+        cls.server = MockServerProcess(mockserver)
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(
+            executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.browser:
+            cls.browser.close()
+        if cls.playwright:
+            cls.playwright.stop()
+        if cls.server:
+            cls.server.stop()
 
 
 def run_tests(name):

@@ -27,12 +27,11 @@ import sys
 import tempfile
 import threading
 import time
-import unittest
 import urllib.request
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from harness import MockServerProcess, launch_chromium, run_tests
+from harness import BrowserTestCase, run_tests
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OPTIONS = argparse.Namespace(
@@ -107,26 +106,11 @@ class TestbedWeb:
                 pipe.close()
 
 
-class WebTests(unittest.TestCase):
-    server = None
-    playwright = None
-    browser = None
-
+class WebTests(BrowserTestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(OPTIONS.docs, exist_ok=True)
-        cls.server = MockServerProcess(OPTIONS.mockserver)
-        cls.playwright = sync_playwright().start()
-        cls.browser = launch_chromium(cls.playwright, OPTIONS.chromium)
-
-    @classmethod
-    def tearDownClass(cls):
-        if cls.browser:
-            cls.browser.close()
-        if cls.playwright:
-            cls.playwright.stop()
-        if cls.server:
-            cls.server.stop()
+        cls.start(OPTIONS.mockserver, OPTIONS.chromium)
 
     def setUp(self):
         self.started = time.monotonic()

@@ -90,7 +90,6 @@ final class GalleryWebView: GalleryView {
         return "/image?url=\(encoded)&v=\(version)"
     }
 
-
     private struct Cell: Encodable {
         let id: String
         let state: String
