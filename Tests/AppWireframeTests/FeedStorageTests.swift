@@ -27,7 +27,9 @@ final class FeedStorageTests: XCTestCase {
     override func tearDown() async throws {
         server.stop()
         _ = try? chattr("-i", folder.appendingPathComponent("db"))
-        _ = try? chattr("-i", folder.appendingPathComponent("db/feed.sqlite"))
+        for suffix in ["", "-wal", "-shm"] {
+            _ = try? chattr("-i", folder.appendingPathComponent("db/feed.sqlite" + suffix))
+        }
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -154,6 +156,44 @@ final class FeedStorageTests: XCTestCase {
         XCTAssertEqual(screen.messages.last, "Saved tweets cannot be updated on this device")
         let status = await app.feedStorageStatus()
         guard case .readOnly? = status else { return XCTFail("\(String(describing: status))") }
+        await app.shutDown()
+    }
+
+    func test_feed_withAnUnwritableDatabaseLeftOpenByACrashedRun_isReadOnly_notWritable() async throws {
+        // Given the files of a cache whose run did not close it (its -wal and -shm still beside
+        // it: SQLite then opens the file read-only without a word, and a read-only transaction
+        // succeeds), made unwritable for root too
+        let source = folder.appendingPathComponent("source/feed.sqlite")
+        let filling = AppWireframe(configuration: configuration(database: source))
+        let fillingScreen = FeedScreen()
+        let filler = try filling.showFeed(in: fillingScreen) { fillingScreen }
+        filler.viewDidLoad()
+        await eventually { filler.refreshesEnded == 1 && !filler.isLoadingAvatars }
+        let database = folder.appendingPathComponent("db/feed.sqlite")
+        try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.copyItem(atPath: source.path + suffix, toPath: database.path + suffix)
+        }
+        await filling.shutDown()
+        for suffix in ["", "-wal", "-shm"] {
+            XCTAssertEqual(try chattr("+i", URL(fileURLWithPath: database.path + suffix)), 0)
+        }
+        XCTAssertEqual(try chattr("+i", database.deletingLastPathComponent()), 0)
+
+        // When
+        let app = AppWireframe(configuration: configuration(database: database))
+        let screen = FeedScreen()
+        let feed = try app.showFeed(in: screen) { screen }
+        feed.viewDidLoad()
+
+        // Then it is not taken for a writable cache (whose every save would fail)
+        await eventually { feed.refreshesEnded == 1 }
+        let status = await app.feedStorageStatus()
+        switch status {
+        case .readOnly?, .memoryOnly?: break
+        default: XCTFail("an unwritable file opened as \(String(describing: status))")
+        }
+        XCTAssertNotNil(screen.messages.last ?? nil, "the message line says the tweets cannot be kept")
         await app.shutDown()
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import GRDBSQLite
 public import Logging
 
 /// The feed's SQLite database: one GRDB `DatabasePool` in WAL mode, migrated to the current
@@ -248,6 +249,11 @@ public final class FeedDatabase: Sendable {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
             opened = pool
             try pool.write { db in
+                // SQLite opens a file it may not write (a read-only mount, a locked-down file)
+                // read-only without a word, and a transaction that only reads then succeeds: ask.
+                if let connection = db.sqliteConnection, sqlite3_db_readonly(connection, "main") == 1 {
+                    throw OpenFailure.environment("the file can only be read (read-only file system or permissions)")
+                }
                 if fullCheck {
                     let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
                     guard check == ["ok"] else {
