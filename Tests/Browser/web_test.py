@@ -449,6 +449,37 @@ class WebTests(BrowserTestCase):
 
     # Bad input and sessions
 
+    def test_hostileTweets_inTheRealV11Format_areShownAsText_neverAsMarkup(self):
+        # The real API's v1.1 JSON escapes text as HTML (&lt;); the parser unescapes it, so markup
+        # reaches the page as data. A stub (WireMock format, matched before the catalog) serves it.
+        hostile_name = '<img src=x onerror="window.__pwned=1">Mallory'
+        hostile_text = '<script>window.__pwned=1</script> & <b>bold</b> \u202etxet ot tfel\u202c'
+        statuses = [{
+            "created_at": "Wed Nov 25 09:00:00 +0000 2026", "id": 1460000000000999999, "id_str": "1460000000000999999",
+            "text": hostile_text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"),
+            "user": {"id": 99, "id_str": "99", "name": hostile_name, "screen_name": "mallory",
+                     "profile_image_url_https": "javascript:window.__pwned=1"},
+        }]
+        stub = self.server.admin_call("POST", "/__admin/mappings", {
+            "request": {"method": "GET", "urlPath": "/1.1/search/tweets.json"},
+            "response": {"status": 200, "headers": {"Content-Type": "application/json"},
+                         "jsonBody": {"statuses": statuses, "search_metadata": {"count": 1}}},
+        })
+        try:
+            web = self.start_web()
+            page = self.new_page(web, PORTRAIT)
+            page.get_by_role("button", name="Feed", exact=True).click()
+            row = page.get_by_role("list", name="Tweets").get_by_role("listitem").first
+            expect(row).to_contain_text("Mallory")
+            expect(row).to_contain_text("<script>window.__pwned=1</script> & <b>bold</b>")
+            expect(row).to_contain_text(hostile_name)
+            self.assertEqual(row.locator("script, b, img:not(.avatar)").count(), 0, "server data is never parsed as markup")
+            self.assertIsNone(page.evaluate("window.__pwned"))
+            # The avatar URL is no image URL: the row keeps its placeholder, nothing is fetched from it.
+            expect(row.locator("img.avatar")).to_have_count(0)
+        finally:
+            self.server.admin_call("DELETE", f"/__admin/mappings/{stub['id']}")
+
     def test_malformedEvents_get400_andThePageKeepsWorking_aNewPageTakesOver(self):
         web = self.start_web()
         page = self.new_page(web, PORTRAIT)
