@@ -172,12 +172,8 @@ public final class AppWireframe {
 
     /// Stops everything: the feed's timer and requests, the connectivity probes.
     public func shutDown() async {
-        feedPresenter?.viewWillClose()
-        feedPresenter = nil
+        closeScreens()
         feedStorage = nil  // closes the feed's database once the last store is released
-        galleryPresenter = nil
-        settingsPresenter = nil
-        stack = []
         await connectivity.stop()
     }
 }

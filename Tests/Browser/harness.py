@@ -15,6 +15,17 @@ import urllib.request
 from playwright.sync_api import sync_playwright
 
 
+def stop_child(process, stop_signal):
+    """Sends `stop_signal`; kills the child if it has not exited 10 s later."""
+    if process.poll() is None:
+        process.send_signal(stop_signal)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 class MockServerProcess:
     """`mockserver --port 0 --admin-port 0`, its URLs read from its first line of output."""
 
@@ -35,13 +46,7 @@ class MockServerProcess:
         self.reader.start()
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_child(self.process, signal.SIGINT)
         if getattr(self, "reader", None):
             self.reader.join(timeout=5)
         self.process.stdout.close()

@@ -31,7 +31,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from harness import BrowserTestCase, run_tests
+from harness import BrowserTestCase, run_tests, stop_child
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OPTIONS = argparse.Namespace(
@@ -92,13 +92,7 @@ class TestbedWeb:
         return "\n".join(self.errors[-40:])
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_child(self.process, signal.SIGTERM)
         for reader in self.readers:
             reader.join(timeout=5)
         for pipe in (self.process.stdout, self.process.stderr):
