@@ -19,7 +19,8 @@ let package = Package(
         .library(name: "ImageCodec", targets: ["ImageCodec"]),
         .library(name: "ImageCache", targets: ["ImageCache"]),
         .library(name: "Storage", targets: ["Storage"]),
-        .library(name: "Feed", targets: ["Feed"]),
+        .library(name: "FeedData", targets: ["FeedData"]),
+        .library(name: "FeedScreen", targets: ["FeedScreen"]),
         .library(name: "Gallery", targets: ["Gallery"]),
         .library(name: "Settings", targets: ["Settings"]),
         .library(name: "AppWireframe", targets: ["AppWireframe"]),
@@ -63,25 +64,32 @@ let package = Package(
         .target(
             name: "ImageCache",
             dependencies: [
-                "ImageCodec", "Networking", "Messages", "CMalloc",
+                "ImageCodec", "Networking", "CMalloc",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
 
-        // The feed's SQLite cache: GRDB only (DESIGN: Storage → GRDB).
+        // The tweet model, the Twitter JSON parsers and TwitterClient: what the feed shows and where it
+        // comes from, without any screen.
+        .target(
+            name: "FeedData",
+            dependencies: ["Networking", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // The feed's SQLite cache (and the settings): GRDB, and the tweet model it stores.
         .target(
             name: "Storage",
             dependencies: [
+                "FeedData",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         // The VIPER screens (views are protocols) and the composition root.
         .target(
-            name: "Feed",  // Data/: Twitter JSON parsers and TwitterClient; Screen/: the module
+            name: "FeedScreen",
             dependencies: [
-                "Networking", "Messages", "Storage",
+                "FeedData", "Networking", "Messages", "Storage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -99,7 +107,7 @@ let package = Package(
         .target(
             name: "AppWireframe",
             dependencies: [
-                "Gallery", "Feed", "Settings", "ImageCache", "Storage", "Networking", "Messages",
+                "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "Storage", "Networking", "Messages",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -109,7 +117,7 @@ let package = Package(
         .target(
             name: "WebApp",
             dependencies: [
-                "AppWireframe", "Gallery", "Feed", "Settings", "ImageCache", "ImageCodec", "Messages",
+                "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "ImageCodec", "Messages",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -145,7 +153,7 @@ let package = Package(
         .executableTarget(
             name: "testbed",
             dependencies: [
-                "Networking", "Messages", "AppWireframe", "Gallery", "Feed", "Settings", "ImageCache", "Storage", "WebApp",
+                "Networking", "Messages", "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "Storage", "WebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -155,7 +163,7 @@ let package = Package(
         .target(
             name: "Contracts",
             dependencies: [
-                "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed", "Gallery",
+                "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "FeedData", "FeedScreen", "Gallery",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
@@ -180,14 +188,14 @@ let package = Package(
         // Fuzzing: one `(Data) -> String?` per target, the libFuzzer executable that `make fuzz`
         // builds with -DFUZZING (otherwise a replayer of files), and the corpus replay in `make test`.
         .target(
-            name: "FuzzHarness", dependencies: ["Feed", "ImageCodec", "MockServer"], path: "Tests/FuzzHarness",
+            name: "FuzzHarness", dependencies: ["FeedData", "ImageCodec", "MockServer"], path: "Tests/FuzzHarness",
             swiftSettings: strict),
         .executableTarget(name: "fuzz", dependencies: ["FuzzHarness"], path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed",
+                "Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "FeedData", "FeedScreen",
                 "Gallery", "BrokenStores", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -211,23 +219,23 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "FeedTests",
+            name: "FeedDataTests",
             dependencies: [
-                "Feed", "Storage", "Networking", "Messages", "MockServer", "TestSupport",
+                "FeedData", "FeedScreen", "Storage", "Networking", "Messages", "MockServer", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "AppWireframeTests",
             dependencies: [
-                "AppWireframe", "Gallery", "Feed", "Settings", "Storage", "ImageCache", "Networking", "Messages",
+                "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "Storage", "ImageCache", "Networking", "Messages",
                 "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "FeedScreenTests",
             dependencies: [
-                "Feed", "Storage", "Networking", "Messages", "MockServer", "TestSupport",
+                "FeedData", "FeedScreen", "Storage", "Networking", "Messages", "MockServer", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
@@ -236,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "WebAppTests",
             dependencies: [
-                "WebApp", "AppWireframe", "Gallery", "Feed", "Settings", "Storage", "ImageCache", "Networking",
+                "WebApp", "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "Storage", "ImageCache", "Networking",
                 "Messages", "MockServer", "TestSupport",
             ],
             swiftSettings: strict),
@@ -253,7 +261,7 @@ let package = Package(
             name: "ImageCodecTests", dependencies: ["ImageCodec"], resources: [.copy("Fixtures")],
             swiftSettings: strict),
         .testTarget(
-            name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "Messages", "MockServer"],
+            name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "MockServer"],
             swiftSettings: strict),
         .testTarget(
             name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl", "TestSupport"],

@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "ImageCodec", package: "Testbed"),
                 .product(name: "ImageCache", package: "Testbed"),
                 .product(name: "Storage", package: "Testbed"),
+                .product(name: "FeedData", package: "Testbed"),
                 .product(name: "MockServer", package: "Testbed"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

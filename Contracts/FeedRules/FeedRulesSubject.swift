@@ -1,4 +1,4 @@
-public import Feed
+public import FeedScreen
 public import Foundation
 public import Messages
 public import Networking

@@ -1,4 +1,4 @@
-import Feed
+import FeedScreen
 import Foundation
 
 /// The suite's feed view: records what it is shown; `onFirstTweets` runs once, when tweets are

@@ -1,4 +1,5 @@
-import Feed
+import FeedData
+import FeedScreen
 import Foundation
 import Messages
 import MockServer
@@ -87,7 +88,7 @@ public enum FeedSourceContracts {
     ) { subject, server in
         let result = await fetch(subject, setup(server, .v11Search, token: "contract-wrong-token"))
         guard case .failure(let error) = result, error == .unauthorized else { return "a 401 gave \(result.summary), not .unauthorized" }
-        let message = error.userMessage(now: Date())
+        let message = FailureMessages.feedRefresh(for: error, now: Date())
         return message == .unauthorized ? nil : "a 401 shows \(message.map { "\($0)" } ?? "nothing"), not unauthorized"
     }
 
@@ -103,8 +104,8 @@ public enum FeedSourceContracts {
         let now = Date()
         let left = resetAt.timeIntervalSince(now)
         guard (30...62).contains(left) else { return "the server resets in 60 s; the error says \(Int(left)) s" }
-        guard case .rateLimited(let seconds)? = error.userMessage(now: now), (30...62).contains(seconds) else {
-            return "a 429 resetting in 60 s shows \(error.userMessage(now: now).map { "\($0)" } ?? "nothing")"
+        guard case .rateLimited(let seconds)? = FailureMessages.feedRefresh(for: error, now: now), (30...62).contains(seconds) else {
+            return "a 429 resetting in 60 s shows \(FailureMessages.feedRefresh(for: error, now: now).map { "\($0)" } ?? "nothing")"
         }
         return nil
     }

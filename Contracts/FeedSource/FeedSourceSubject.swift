@@ -1,4 +1,4 @@
-public import Feed
+public import FeedData
 public import Foundation
 public import Logging
 public import Networking

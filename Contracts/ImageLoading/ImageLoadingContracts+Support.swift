@@ -1,4 +1,5 @@
 import Foundation
+import Gallery
 import ImageCache
 import Messages
 import MockServer
@@ -63,7 +64,7 @@ extension ImageLoadingContracts {
             let outcome = await load(loader, server.url(path), budget: within + .seconds(2))
             let expectation = "the notice \(expected.message)\(expected.hint.map { " + \($0)" } ?? "") within \(within.milliseconds) ms"
             guard case .failure(let error, let elapsed) = outcome else { return outcome.observed(expecting: expectation) }
-            let notice = FailureMessages.imageCell(for: error.failure)
+            let notice = FailureMessages.imageCell(for: error)
             guard notice == expected else {
                 let shown = notice.map { "\($0.message)\($0.hint.map { " + \($0)" } ?? "")" } ?? "nothing"
                 return "failed with \(error), which shows \(shown), expected \(expectation)"

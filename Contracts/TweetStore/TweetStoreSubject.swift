@@ -1,4 +1,5 @@
 public import Foundation
+import FeedData
 public import Storage
 
 /// A feed cache under test (tweets, avatars, settings in one database file): a name for

@@ -1,4 +1,4 @@
-public import Feed
+public import FeedData
 public import Foundation
 public import Messages
 public import Networking

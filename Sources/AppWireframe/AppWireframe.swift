@@ -1,4 +1,5 @@
-public import Feed
+public import FeedData
+public import FeedScreen
 public import Foundation
 public import Gallery
 import ImageCache

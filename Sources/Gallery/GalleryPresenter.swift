@@ -125,12 +125,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     public func didFailLoadingList(_ error: GalleryListError) {
         refresh?.listPending = false
         if initialURLs == nil {
-            let networkError: NetworkError
-            switch error {
-            case .network(let error): networkError = error
-            case .malformed: networkError = .invalidResponse
-            }
-            listFailureText = FailureMessages.imageCell(for: .network(networkError))?.message.text(in: language)
+            listFailureText = FailureMessages.galleryList(for: error)?.text(in: language)
             model = []
             visible = []
             view?.display([])
@@ -155,7 +150,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     public func didFailLoadingImage(_ error: ImageLoadError, for url: URL) {
         guard let index = model.firstIndex(where: { $0.url == url }), model[index].activity == .loading else { return }
         refresh?.loads.remove(url)
-        if let notice = FailureMessages.imageCell(for: error.failure) {
+        if let notice = FailureMessages.imageCell(for: error) {
             let texts = notice.texts(in: language)
             model[index].state = .failed(message: texts.message, hint: texts.hint)
             model[index].activity = .settled

@@ -1,6 +1,12 @@
 public import Networking
 
 /// What the user sees for a failure: pure functions from errors to ``UserMessage``s.
+///
+/// This is the one place failures become messages. `Messages` maps the network's errors, which
+/// every screen shows; each screen module adds, in an extension of this namespace, the mapping
+/// of the failures only it presents: `Gallery` an image load's (`imageCell(for: ImageLoadError)`),
+/// `FeedScreen` a feed source's (`feedRefresh(for: FeedSourceError, now:)`). The failure types
+/// themselves (in `Networking`, `ImageCache` and `FeedData`) know nothing of messages.
 public enum FailureMessages {
     // MARK: Image cell
 
@@ -30,36 +36,22 @@ public enum FailureMessages {
         return FailureNotice(message: message, hint: error.isTransient ? .pullToRefresh : nil)
     }
 
-    /// The notice an image cell shows for `failure`, or `nil` to show nothing.
-    ///
-    /// Network errors as in ``imageCell(for:)-(NetworkError)``; a wrong content type is
-    /// imageUnavailable, a failed decode brokenImage, too many pixels imageTooLarge.
-    public static func imageCell(for failure: ImageFailure) -> FailureNotice? {
-        switch failure {
-        case .network(let error): return imageCell(for: error)
-        case .wrongContentType: return FailureNotice(message: .imageUnavailable)
-        case .decodingFailed: return FailureNotice(message: .brokenImage)
-        case .tooManyPixels: return FailureNotice(message: .imageTooLarge)
-        }
-    }
-
     // MARK: Feed
 
-    /// The message the feed shows when a refresh failed, or `nil` to show nothing (the refresh
-    /// was cancelled). The cached tweets stay on screen either way.
+    /// The message the feed shows when a refresh failed in transport, or `nil` to show nothing
+    /// (the refresh was cancelled). The cached tweets stay on screen either way.
     ///
     /// | error | message |
     /// |---|---|
     /// | offline | offline |
     /// | timedOut, connectionLost | timedOut |
     /// | httpStatus 401 | unauthorized |
-    /// | httpStatus 429 with `retryAfterSeconds` | rateLimited(seconds) |
     /// | cancelled | nothing |
-    /// | anything else (429 without seconds included) | feedUpdateFailed |
+    /// | anything else (a 429 whose reset time is unknown included) | feedUpdateFailed |
     ///
-    /// - Parameter retryAfterSeconds: for a 429, the seconds until the limit resets (from
-    ///   `x-rate-limit-reset`), when known.
-    public static func feedRefresh(for error: NetworkError, retryAfterSeconds: Int? = nil) -> UserMessage? {
+    /// A feed source reports 401 and 429 in its own terms; `FeedScreen` maps those (with the
+    /// seconds until a rate limit resets) and hands transport failures to this function.
+    public static func feedRefresh(for error: NetworkError) -> UserMessage? {
         switch error {
         case .offline:
             return .offline
@@ -67,21 +59,10 @@ public enum FailureMessages {
             return .timedOut
         case .httpStatus(401):
             return .unauthorized
-        case .httpStatus(429):
-            return retryAfterSeconds.map { .rateLimited(seconds: $0) } ?? .feedUpdateFailed
         case .cancelled:
             return nil
         case .httpStatus, .tooLarge, .invalidURL, .invalidResponse:
             return .feedUpdateFailed
         }
-    }
-
-    /// The message for any error a refresh ends with: network errors as in
-    /// ``feedRefresh(for:retryAfterSeconds:)-(NetworkError,_)``, a `CancellationError` nothing,
-    /// anything else (unreadable JSON, a storage failure) feedUpdateFailed.
-    public static func feedRefresh(for error: any Error, retryAfterSeconds: Int? = nil) -> UserMessage? {
-        if let error = error as? NetworkError { return feedRefresh(for: error, retryAfterSeconds: retryAfterSeconds) }
-        if error is CancellationError { return nil }
-        return .feedUpdateFailed
     }
 }

@@ -1,5 +1,5 @@
 public import AppWireframe
-import Feed
+import FeedScreen
 import Foundation
 import Gallery
 import ImageCodec

@@ -1,6 +1,6 @@
 import AppWireframe
 import ArgumentParser
-import Feed
+import FeedScreen
 import Foundation
 import Logging
 import Messages

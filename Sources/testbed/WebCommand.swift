@@ -1,7 +1,7 @@
 import AppWireframe
 import ArgumentParser
 import Dispatch
-import Feed
+import FeedData
 import Foundation
 import Logging
 import Messages

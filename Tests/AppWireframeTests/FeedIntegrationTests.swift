@@ -1,6 +1,6 @@
 import AppWireframe
 import Clocks
-import Feed
+import FeedData
 import Foundation
 import Messages
 import MockServer

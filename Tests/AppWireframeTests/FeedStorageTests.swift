@@ -1,5 +1,5 @@
 import AppWireframe
-import Feed
+import FeedData
 import Foundation
 import Gallery
 import MockServer

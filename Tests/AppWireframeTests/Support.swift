@@ -1,5 +1,5 @@
 import AppWireframe
-import Feed
+import FeedScreen
 import Foundation
 import Gallery
 import Settings

@@ -1,4 +1,5 @@
 import Foundation
+import FeedData
 import Storage
 
 /// The real ``TweetStore`` with a flaw in what it delivers.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import FeedData
 import Storage
 
 /// A naive tweet cache in one denormalised table, no recovery; its flaw decides whether ids

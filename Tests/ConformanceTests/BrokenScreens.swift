@@ -1,5 +1,6 @@
 import Contracts
-import Feed
+import FeedData
+import FeedScreen
 import Foundation
 import Gallery
 import Networking

@@ -1,5 +1,5 @@
 import Contracts
-import Feed
+import FeedData
 import Foundation
 import Networking
 import XCTest

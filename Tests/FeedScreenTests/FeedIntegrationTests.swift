@@ -1,5 +1,6 @@
 import Clocks
-import Feed
+import FeedData
+import FeedScreen
 import Foundation
 import MockServer
 import Networking

@@ -1,5 +1,5 @@
 import Clocks
-import Feed
+import FeedData
 import Foundation
 import Storage
 import XCTest

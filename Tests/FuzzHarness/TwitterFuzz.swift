@@ -1,4 +1,4 @@
-import Feed
+import FeedData
 import Foundation
 
 /// Parses the bytes in each ``TwitterFormat``: either a ``FeedParseError`` with a JSON path, or

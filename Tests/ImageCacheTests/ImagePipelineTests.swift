@@ -1,7 +1,6 @@
 import Foundation
 import ImageCache
 import ImageCodec
-import Messages
 import Networking
 import XCTest
 
@@ -72,7 +71,6 @@ final class ImagePipelineTests: XCTestCase {
         let error = await Self.error(loading: url, with: pipeline(client, disk: disk))
         // Then
         XCTAssertEqual(error, .unavailable)
-        XCTAssertEqual(FailureMessages.imageCell(for: try XCTUnwrap(error).failure), FailureNotice(message: .imageUnavailable))
         let stored = await disk.data(for: url.absoluteString)
         XCTAssertNil(stored, "a non-image answer is not cached")
     }
@@ -103,7 +101,6 @@ final class ImagePipelineTests: XCTestCase {
         let error = await Self.error(loading: url, with: pipeline)
         // Then
         XCTAssertEqual(error, .tooLarge)
-        XCTAssertEqual(FailureMessages.imageCell(for: try XCTUnwrap(error).failure), FailureNotice(message: .imageTooLarge))
     }
 
     func test_load_sendsTheConfiguredLimitAndDeadlines() async throws {
@@ -204,29 +201,11 @@ final class ImagePipelineTests: XCTestCase {
         // Then
         XCTAssertEqual(error, .cancelled)
         XCTAssertTrue(client.requests.isEmpty)
-        XCTAssertNil(FailureMessages.imageCell(for: ImageLoadError.cancelled.failure), "a cancelled load shows nothing")
     }
 
     func test_error_mapsNetworkErrors() {
         XCTAssertEqual(ImageLoadError(NetworkError.tooLarge(limit: 10)), .tooLarge)
         XCTAssertEqual(ImageLoadError(NetworkError.cancelled), .cancelled)
         XCTAssertEqual(ImageLoadError(NetworkError.offline), .network(.offline))
-    }
-
-    func test_error_failureGivesTheCellMessages() {
-        let expected: [(ImageLoadError, FailureNotice?)] = [
-            (.network(.offline), FailureNotice(message: .offline, hint: .pullToRefresh)),
-            (.network(.timedOut), FailureNotice(message: .timedOut, hint: .pullToRefresh)),
-            (.network(.connectionLost), FailureNotice(message: .timedOut, hint: .pullToRefresh)),
-            (.network(.httpStatus(404)), FailureNotice(message: .imageUnavailable)),
-            (.network(.httpStatus(503)), FailureNotice(message: .serverError)),
-            (.unavailable, FailureNotice(message: .imageUnavailable)),
-            (.broken, FailureNotice(message: .brokenImage)),
-            (.tooLarge, FailureNotice(message: .imageTooLarge)),
-            (.cancelled, nil),
-        ]
-        for (error, notice) in expected {
-            XCTAssertEqual(FailureMessages.imageCell(for: error.failure), notice, "\(error)")
-        }
     }
 }

@@ -1,10 +1,11 @@
 import Messages
 import XCTest
 
-/// Every text, in both languages, exactly as the design table has it.
+/// Every text, in both languages, exactly as the product's table has it.
 final class MessageTextTests: XCTestCase {
-    /// Copied from DESIGN.md, "Messages", by script (not retyped): key, ru, en.
-    static let table: [(MessageKey, String, String)] = [
+    /// Copied from the product's message table by script (not retyped): message, ru, en.
+    /// docs/ARCHITECTURE.md, "Messages", shows the same table.
+    static let table: [(UserMessage, String, String)] = [
         (.imageUnavailable, "Изображение по заданному URL недоступно", "The image at this URL is unavailable"),
         (.timedOut, "Слишком долгое ожидание / сервер не отвечает", "Waited too long / the server is not responding"),
         (.offline, "Нет соединения с Интернетом", "No Internet connection"),
@@ -14,18 +15,39 @@ final class MessageTextTests: XCTestCase {
         (.serverError, "Сервер вернул ошибку", "The server returned an error"),
         (.feedUpdateFailed, "Не удалось обновить ленту", "Could not update the feed"),
         (.unauthorized, "Токен доступа отклонён", "The access token was rejected"),
-        (.rateLimited, "Слишком много запросов, повтор через %d с", "Too many requests, retrying in %d s"),
-        (.nextUpdateIn, "Обновление через %d с", "Next update in %d s"),
+        (.rateLimited(seconds: 1), "Слишком много запросов, повтор через %d с", "Too many requests, retrying in %d s"),
+        (.nextUpdateIn(seconds: 1), "Обновление через %d с", "Next update in %d s"),
         // Not in the design's table: the feed whose cache cannot be opened, or only read.
         (.feedCacheUnavailable, "Твиты нельзя сохранить на этом устройстве", "Tweets cannot be saved on this device"),
         (.feedCacheReadOnly, "Сохранённые твиты нельзя обновить на этом устройстве", "Saved tweets cannot be updated on this device"),
     ]
 
-    func test_everyKey_hasTheDesignTextInBothLanguages() {
-        XCTAssertEqual(Self.table.map(\.0), MessageKey.allCases, "the table covers every key, in order")
-        for (key, russian, english) in Self.table {
-            assertExactly(key.template(in: .ru), russian, "\(key) ru")
-            assertExactly(key.template(in: .en), english, "\(key) en")
+    func test_everyMessage_hasTheTableTextInBothLanguages() {
+        XCTAssertEqual(Self.table.map { Self.position(of: $0.0) }, Array(0..<13), "the table covers every message, in order")
+        for (message, russian, english) in Self.table {
+            assertExactly(message.template(in: .ru), russian, "\(message) ru")
+            assertExactly(message.template(in: .en), english, "\(message) en")
+        }
+    }
+
+    /// Each case's place in the table. The switch has no `default`, so a case added to
+    /// `UserMessage` does not compile until it has a place here, and then the test above fails
+    /// until the table has its texts.
+    private static func position(of message: UserMessage) -> Int {
+        switch message {
+        case .imageUnavailable: 0
+        case .timedOut: 1
+        case .offline: 2
+        case .pullToRefresh: 3
+        case .brokenImage: 4
+        case .imageTooLarge: 5
+        case .serverError: 6
+        case .feedUpdateFailed: 7
+        case .unauthorized: 8
+        case .rateLimited: 9
+        case .nextUpdateIn: 10
+        case .feedCacheUnavailable: 11
+        case .feedCacheReadOnly: 12
         }
     }
 
@@ -37,7 +59,7 @@ final class MessageTextTests: XCTestCase {
         for message in messages {
             XCTAssertNil(message.number)
             for language in Language.allCases {
-                assertExactly(message.text(in: language), message.key.template(in: language), "\(message) \(language)")
+                assertExactly(message.text(in: language), message.template(in: language), "\(message) \(language)")
             }
         }
     }
@@ -59,11 +81,11 @@ final class MessageTextTests: XCTestCase {
         assertExactly(UserMessage.rateLimited(seconds: -1).text(in: .ru), "Слишком много запросов, повтор через 0 с")
     }
 
-    func test_messages_mapToTheirKeys() {
-        XCTAssertEqual(UserMessage.rateLimited(seconds: 5).key, .rateLimited)
-        XCTAssertEqual(UserMessage.nextUpdateIn(seconds: 5).key, .nextUpdateIn)
-        XCTAssertEqual(UserMessage.offline.key, .offline)
+    func test_messagesWithANumber_keepTheirTemplateAndNumber() {
+        XCTAssertEqual(UserMessage.rateLimited(seconds: 5).template(in: .en), "Too many requests, retrying in %d s")
+        XCTAssertEqual(UserMessage.nextUpdateIn(seconds: 5).template(in: .ru), "Обновление через %d с")
         XCTAssertEqual(UserMessage.rateLimited(seconds: 5).number, 5)
+        XCTAssertNil(UserMessage.offline.number)
     }
 
     func test_notice_givesMessageAndHintTexts() {

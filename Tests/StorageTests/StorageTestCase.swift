@@ -1,4 +1,5 @@
 import Foundation
+import FeedData
 import Storage
 import XCTest
 

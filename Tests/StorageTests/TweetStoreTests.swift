@@ -1,4 +1,5 @@
 import Foundation
+@testable import FeedData
 @testable import Storage
 import XCTest
 

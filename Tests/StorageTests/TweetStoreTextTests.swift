@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import FeedData
 import Storage
 import XCTest
 

@@ -6,6 +6,7 @@
 // part-way. Exit status: 0 done, 2 bad arguments, 1 a failure (printed on standard error).
 import BrokenStores
 import Foundation
+import FeedData
 import Storage
 
 func fail(_ message: String, status: Int32) -> Never {

@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import FeedData
 import Storage
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import Foundation
+import FeedData
 import Storage
 
 /// The feed's three caches, opened on first use: each call waits for the one opening (a task

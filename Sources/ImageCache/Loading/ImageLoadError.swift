@@ -1,7 +1,9 @@
-public import Messages
 public import Networking
 
-/// Why an image could not be loaded.
+/// Why an image could not be loaded: the one name of each image failure.
+///
+/// What a screen shows for each is decided where the screen is built (`Gallery` maps these to
+/// messages), never here.
 public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request failed (offline, timedOut, connectionLost, an HTTP status…).
     case network(NetworkError)
@@ -14,18 +16,6 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The load was cancelled (the cell left the screen).
     case cancelled
 
-    /// The same failure in the terms `Messages` maps to what an image cell shows:
-    /// `FailureMessages.imageCell(for: error.failure)`.
-    public var failure: ImageFailure {
-        switch self {
-        case .network(let error): .network(error)
-        case .unavailable: .wrongContentType
-        case .broken: .decodingFailed
-        case .tooLarge: .tooManyPixels
-        case .cancelled: .network(.cancelled)
-        }
-    }
-
     /// The error for a failed request: the byte limit is ``tooLarge``, a cancelled request
     /// ``cancelled``, anything else ``network(_:)``.
     public init(_ error: NetworkError) {
@@ -36,7 +26,7 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// One English sentence for logs (user-facing text comes from `Messages`).
+    /// One English sentence for logs (what the user sees is the screen's business).
     public var description: String {
         switch self {
         case .network(let error): "image request failed: \(error.description)"

@@ -1,3 +1,4 @@
+public import FeedData
 /// A cache of tweets with their authors, newest first, bounded.
 ///
 /// ``TweetStore`` is the implementation; the `Contracts` module's TweetStore suite checks any

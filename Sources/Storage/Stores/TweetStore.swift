@@ -1,3 +1,4 @@
+public import FeedData
 import Foundation
 import GRDB
 

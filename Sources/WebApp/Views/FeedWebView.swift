@@ -1,4 +1,4 @@
-import Feed
+import FeedScreen
 import Foundation
 import ImageCodec
 

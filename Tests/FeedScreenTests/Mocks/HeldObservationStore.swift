@@ -1,3 +1,4 @@
+import FeedData
 import Storage
 
 /// A ``TweetCaching`` whose observation delivers nothing until its gate opens (then every value

@@ -1,4 +1,4 @@
-import Feed
+import FeedScreen
 
 /// A ``FeedView`` that records every call, in order.
 @MainActor

@@ -1,5 +1,6 @@
 import CBenchSQLite
 import Foundation
+import FeedData
 import Storage
 
 /// Case 5: TweetStore's bulk save against raw sqlite3 inserts in one transaction, and the first

@@ -1,5 +1,4 @@
 public import Foundation
-public import Messages
 public import Networking
 
 /// Why a page of tweets could not be fetched.
@@ -23,25 +22,6 @@ public enum FeedSourceError: Error, Hashable, Sendable, CustomStringConvertible 
         case .rateLimited(nil): return "rate limited (HTTP 429), reset time unknown"
         case .network(let error): return "network: \(error)"
         case .malformed(let error): return "malformed answer: \(error)"
-        }
-    }
-
-    /// What the feed shows for this failure at `now`, or `nil` for nothing (a cancelled refresh).
-    ///
-    /// unauthorized → unauthorized; rateLimited → rateLimited with the seconds left until the
-    /// reset (at least 1), or feedUpdateFailed when the reset is unknown; network errors as
-    /// `FailureMessages.feedRefresh(for:)`; malformed → feedUpdateFailed.
-    public func userMessage(now: Date = Date()) -> UserMessage? {
-        switch self {
-        case .unauthorized:
-            return FailureMessages.feedRefresh(for: NetworkError.httpStatus(401))
-        case .rateLimited(let resetAt):
-            let seconds = resetAt.map { max(1, Int(($0.timeIntervalSince(now)).rounded(.up))) }
-            return FailureMessages.feedRefresh(for: NetworkError.httpStatus(429), retryAfterSeconds: seconds)
-        case .network(let error):
-            return FailureMessages.feedRefresh(for: error)
-        case .malformed:
-            return .feedUpdateFailed
         }
     }
 }

@@ -1,4 +1,4 @@
-import Feed
+import FeedData
 import Foundation
 import Networking
 import TestSupport
@@ -68,7 +68,7 @@ final class TwitterClientRequestTests: XCTestCase {
 
             // Then
             XCTAssertEqual(error, .rateLimited(resetAt: nil), "\(headers)")
-            XCTAssertEqual(error?.userMessage(), .feedUpdateFailed)
+            XCTAssertEqual(error?.shown(), .feedUpdateFailed)
         }
     }
 
@@ -81,7 +81,7 @@ final class TwitterClientRequestTests: XCTestCase {
 
         // Then
         XCTAssertEqual(error, .rateLimited(resetAt: Date(timeIntervalSince1970: 1_539_202_764)))
-        XCTAssertEqual(error?.userMessage(now: Date(timeIntervalSince1970: 1_539_202_764 - 42)), .rateLimited(seconds: 42))
+        XCTAssertEqual(error?.shown(now: Date(timeIntervalSince1970: 1_539_202_764 - 42)), .rateLimited(seconds: 42))
     }
 
     func test_fetchPage_mapsStatusesAndTransportErrors() async throws {

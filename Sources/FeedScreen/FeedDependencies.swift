@@ -1,5 +1,6 @@
 public import Messages
 public import Networking
+public import FeedData
 public import Storage
 
 /// What the feed module needs, handed to ``FeedRouter/makeModule(view:dependencies:openSettings:)``.

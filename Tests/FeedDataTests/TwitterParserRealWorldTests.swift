@@ -1,4 +1,4 @@
-import Feed
+import FeedData
 import Foundation
 import Storage
 import XCTest

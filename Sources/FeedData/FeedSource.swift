@@ -1,4 +1,3 @@
-public import Storage
 
 /// Where the feed's tweets come from: one page per call, newest first.
 ///

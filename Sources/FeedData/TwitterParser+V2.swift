@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 
 /// The v2 shape: `{"data":[…],"includes":{"users":[…]},"meta":{…}}`.
 extension TwitterParser {

@@ -1,5 +1,4 @@
 public import Foundation
-import Storage
 
 /// Reads a Twitter answer into a ``TwitterPage``, for each ``TwitterFormat``.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Messages
 import Networking
+import FeedData
 import Storage
 
 /// The feed's use case: shows the cache first, refreshes it on a timer, follows the cache's
@@ -167,7 +168,7 @@ final class FeedInteractor {
         do {
             page = try await source.fetchPage(sinceID: sinceID)
         } catch {
-            guard let message = error.userMessage(now: Date()), !Task.isCancelled else { return nil }
+            guard let message = FailureMessages.feedRefresh(for: error, now: Date()), !Task.isCancelled else { return nil }
             logger.warning("refreshing the feed failed", metadata: ["error": "\(error)"])
             return .failed(message)
         }

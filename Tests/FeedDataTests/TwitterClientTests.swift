@@ -1,4 +1,4 @@
-import Feed
+import FeedData
 import Foundation
 import Messages
 import MockServer
@@ -111,7 +111,7 @@ final class TwitterClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(error, .unauthorized)
-        XCTAssertEqual(error?.userMessage(), .unauthorized)
+        XCTAssertEqual(error?.shown(), .unauthorized)
     }
 
     func test_fetchPage_429_isRateLimitedUntilTheResetHeader() async throws {
@@ -123,8 +123,8 @@ final class TwitterClientTests: XCTestCase {
             // Then
             guard case .rateLimited(let resetAt?) = error else { return XCTFail("\(String(describing: error))") }
             XCTAssertEqual(resetAt.timeIntervalSince(now), 60, accuracy: 5)
-            guard case .rateLimited(let seconds)? = error?.userMessage(now: now) else {
-                return XCTFail("\(String(describing: error?.userMessage(now: now)))")
+            guard case .rateLimited(let seconds)? = error?.shown(now: now) else {
+                return XCTFail("\(String(describing: error?.shown(now: now)))")
             }
             XCTAssertTrue((1...61).contains(seconds), "\(seconds)")
         }
@@ -136,7 +136,7 @@ final class TwitterClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(error, .network(.httpStatus(503)))
-        XCTAssertEqual(error?.userMessage(), .feedUpdateFailed)
+        XCTAssertEqual(error?.shown(), .feedUpdateFailed)
     }
 
     func test_fetchPage_unknownScreenName_isA404() async throws {
@@ -152,7 +152,7 @@ final class TwitterClientTests: XCTestCase {
             // Then
             guard case .malformed(let parseError) = error else { return XCTFail("\(endpoint): \(String(describing: error))") }
             XCTAssertEqual(parseError.path, "$")
-            XCTAssertEqual(error?.userMessage(), .feedUpdateFailed)
+            XCTAssertEqual(error?.shown(), .feedUpdateFailed)
         }
     }
 
@@ -180,7 +180,7 @@ final class TwitterClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(error, .network(.offline))
-        XCTAssertEqual(error?.userMessage(), .offline)
+        XCTAssertEqual(error?.shown(), .offline)
         try server.setOffline(false)
     }
 
@@ -217,7 +217,7 @@ final class TwitterClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(error, .network(.cancelled))
-        XCTAssertNil(error?.userMessage())
+        XCTAssertNil(error?.shown())
     }
 
     func test_fetchPage_badBaseURL_isInvalidURL() async throws {

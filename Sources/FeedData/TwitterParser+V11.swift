@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 
 /// The v1.1 shapes: `search/tweets` (`{"statuses":[…]}`) and `statuses/user_timeline` (`[…]`).
 extension TwitterParser {

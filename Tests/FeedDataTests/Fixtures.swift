@@ -1,4 +1,4 @@
-import Feed
+import FeedData
 
 /// Hand-written Twitter bodies for the parser tests.
 enum Fixtures {

@@ -1,7 +1,6 @@
 import Foundation
 public import Logging
 public import Networking
-import Storage
 
 /// Fetches pages of tweets from Twitter's API (or the MockServer) over an ``HTTPClient``.
 ///
