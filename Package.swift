@@ -210,6 +210,8 @@ let package = Package(
                 "Networking", "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
+        // The import table of docs/ARCHITECTURE.md, checked against every target's `import` lines.
+        .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
         .testTarget(
             name: "StorageTests",
