@@ -4,7 +4,7 @@ public import Networking
 extension TwitterClient {
     /// Where a ``TwitterClient`` asks for tweets and how.
     public struct Configuration: Sendable, Hashable {
-        /// The body limit for one page: 5 MB (DESIGN: 5 MB per feed page).
+        /// The body limit for one page: 5 MB (the product rule: 5 MB per feed page).
         public static let defaultMaxPageBytes = 5 * 1024 * 1024
 
         /// Scheme, host and port (and an optional path prefix), e.g. `http://127.0.0.1:8080`.

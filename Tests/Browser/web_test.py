@@ -44,7 +44,7 @@ PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
 
 # The failure texts of the `mixed` scenario's cells in Russian, as Sources/Messages words them
-# (MessageKey): cell 2 is corrupt, 3 missing (404), 4 thirty million bytes, 5 stalls.
+# (UserMessage): cell 2 is corrupt, 3 missing (404), 4 thirty million bytes, 5 stalls.
 RU_BROKEN = "Изображение повреждено"
 RU_UNAVAILABLE = "Изображение по заданному URL недоступно"
 RU_TOO_LARGE = "Изображение слишком большое"
