@@ -5,20 +5,7 @@ import XCTest
 
 /// ``CurlHTTPClient`` against MockServer's answers that are not HTTP (`empty_reply`, `garbage`,
 /// `bad_chunk`) and WireMock's stub faults: what an app sees.
-final class CurlBrokenReplyTests: XCTestCase {
-    private var server: MockServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try MockServer.start()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class CurlBrokenReplyTests: MockServerTestCase {
     private func error(_ pathAndQuery: String) async -> NetworkError? {
         let timeouts = RequestTimeouts(connect: .seconds(1), stall: .seconds(2), total: .seconds(3))
         do {

@@ -5,20 +5,7 @@ import XCTest
 
 /// What ``CurlHTTPClient`` makes of the faults MockServer added for issue 14: the blackhole,
 /// redirect chains and loops, conditional and range requests.
-final class CurlHTTPClientFaultTests: XCTestCase {
-    private var server: MockServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try MockServer.start()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class CurlHTTPClientFaultTests: MockServerTestCase {
     private static let quick = RequestTimeouts(connect: .seconds(1), stall: .seconds(2), total: .seconds(3))
 
     private func send(_ url: URL, headers: [String: String] = [:], timeouts: RequestTimeouts = quick,

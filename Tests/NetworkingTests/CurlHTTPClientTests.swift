@@ -7,20 +7,7 @@ import XCTest
 /// One test per rule of ``CurlHTTPClient``, each against its own ``MockServer`` on 127.0.0.1.
 /// Deadlines are scaled down to hundreds of milliseconds; lower bounds are tight (a deadline
 /// never fires early), upper bounds generous (two busy cores).
-final class CurlHTTPClientTests: XCTestCase {
-    private var server: MockServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try MockServer.start()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class CurlHTTPClientTests: MockServerTestCase {
     // MARK: - Bodies
 
     func test_send_deliversA1MBBodyIntact() async throws {

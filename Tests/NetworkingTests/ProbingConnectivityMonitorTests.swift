@@ -8,21 +8,13 @@ import XCTest
 
 /// `ProbingConnectivityMonitor` against a live `MockServer`: the offline switch changes the
 /// network, a `TestClock` moves the probe interval, real probes answer.
-final class ProbingConnectivityMonitorTests: XCTestCase {
-    private var server: MockServer!
+final class ProbingConnectivityMonitorTests: MockServerTestCase {
     private var clock: TestClock<Duration>!
     private let client = URLSessionHTTPClient()
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try MockServer.start()
         clock = TestClock()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
     }
 
     func test_monitor_startsOnlineGoesOfflineAfterOneIntervalAndComesBack() async throws {

@@ -8,20 +8,16 @@ import XCTest
 /// `URLSessionHTTPClient` against a live `MockServer`: every rule of `HTTPClient`, with deadlines
 /// scaled to hundreds of milliseconds. Bounds are tight below (never early) and generous above
 /// (two noisy cores).
-final class URLSessionHTTPClientTests: XCTestCase {
-    private var server: MockServer!
+final class URLSessionHTTPClientTests: MockServerTestCase {
     private var client: URLSessionHTTPClient!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try MockServer.start()
         client = URLSessionHTTPClient()
     }
 
     override func tearDown() {
         client = nil
-        server?.stop()
-        server = nil
         super.tearDown()
     }
 
