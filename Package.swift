@@ -189,6 +189,7 @@ let package = Package(
             dependencies: [
                 "Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "Feed",
                 "Gallery", "BrokenStores", .product(name: "Logging", package: "swift-log"),
+                "ContractsTesting",
             ],
             swiftSettings: strict),
         .testTarget(
