@@ -67,9 +67,6 @@ extension Conformance {
             await expectKeeps(contract, Self.urlSession)
         }
 
-        @Test func everyContractHasABrokenTwin() {
-            expectEveryContractHasATwin(Self.pairs, suite: HTTPClientContracts.all)
-        }
 
         @Test func eachContractReportsAViolationForItsBrokenTwin() async {
             await expectEachTwinBreaksItsContract(Self.pairs, name: \.name)

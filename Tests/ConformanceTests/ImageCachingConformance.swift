@@ -28,9 +28,6 @@ extension Conformance {
             await expectKeeps(contract, Self.ours)
         }
 
-        @Test func everyContractHasABrokenTwin() {
-            expectEveryContractHasATwin(Self.pairs, suite: ImageCachingContracts.all)
-        }
 
         @Test func eachContractReportsAViolationForItsBrokenTwin() async {
             await expectEachTwinBreaksItsContract(Self.pairs, name: \.name)

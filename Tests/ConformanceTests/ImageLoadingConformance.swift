@@ -41,9 +41,6 @@ extension Conformance {
             await expectKeeps(contract, Self.ours)
         }
 
-        @Test func everyContractHasABrokenTwin() {
-            expectEveryContractHasATwin(Self.pairs, suite: ImageLoadingContracts.all)
-        }
 
         @Test func eachContractReportsAViolationForItsBrokenTwin() async {
             // One at a time, in order: the timing rules need the cores, and the last twin's 1.6 GB

@@ -25,9 +25,6 @@ extension Conformance {
             await expectKeeps(contract, Self.ours)
         }
 
-        @Test func everyContractHasABrokenTwin() {
-            expectEveryContractHasATwin(Self.pairs, suite: GalleryRulesContracts.all)
-        }
 
         @Test func eachContractReportsAViolationForItsBrokenTwin() async {
             await expectEachTwinBreaksItsContract(Self.pairs, name: \.name)
@@ -56,9 +53,6 @@ extension Conformance {
             await expectKeeps(contract, Self.ours)
         }
 
-        @Test func everyContractHasABrokenTwin() {
-            expectEveryContractHasATwin(Self.pairs, suite: FeedRulesContracts.all)
-        }
 
         @Test func eachContractReportsAViolationForItsBrokenTwin() async {
             await expectEachTwinBreaksItsContract(Self.pairs, name: \.name)

@@ -1,16 +1,6 @@
 import Contracts
 import Testing
 
-/// Requires `pairs` to name every contract of `suite` (ids unique): no rule goes without a
-/// twin that shows it can fail.
-func expectEveryContractHasATwin<Subject: Sendable>(
-    _ pairs: [(contract: Contract<Subject>, twin: Subject)], suite: [Contract<Subject>],
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    #expect(Set(pairs.map(\.contract.id)) == Set(suite.map(\.id)), sourceLocation: sourceLocation)
-    #expect(Set(suite.map(\.id)).count == suite.count, "ids are unique", sourceLocation: sourceLocation)
-}
-
 /// Runs each contract against its broken twin and requires a violation from every one (an
 /// issue names each contract a twin kept); prints each violation as a measurement for
 /// CONFORMANCE.md. By default side by side (each check has its own server or folder, and a

@@ -24,6 +24,9 @@ enum ConformanceMatrix {
         let implementations: [Implementation]
         /// Whether the twins may run side by side (not for suites that measure memory or CPU).
         let twinsConcurrently: Bool
+
+        /// The contracts some broken twin was built to break.
+        var brokenByTwins: Set<String> { implementations.reduce(into: []) { $0.formUnion($1.breaks) } }
     }
 
     static func suite<Subject: Sendable>(
