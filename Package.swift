@@ -197,6 +197,7 @@ let package = Package(
             dependencies: [
                 "Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "FeedData", "FeedScreen",
                 "Gallery", "BrokenStores", .product(name: "Logging", package: "swift-log"),
+                "ContractsTesting",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import FeedData
 import Storage
+import Synchronization
 
 /// The real ``TweetStore`` with a flaw in what it delivers.
 final class FlawedTweets: TweetCaching {
@@ -40,7 +41,7 @@ final class FlawedTweets: TweetCaching {
 
 /// Avatars in a dictionary: gone with the instance; evicts in insertion order within `limit`.
 final class MemoryAvatars: AvatarCaching {
-    private let entries = LockedValue<[(String, Data)]>([])
+    private let entries = Mutex<[(String, Data)]>([])
     private let limit: Int
 
     init(limit: Int) { self.limit = limit }
@@ -64,21 +65,8 @@ final class MemoryAvatars: AvatarCaching {
 
 /// Settings in memory: gone with the instance.
 final class MemorySettings: SettingsStoring {
-    private let settings = LockedValue(FeedSettings.default)
+    private let settings = Mutex(FeedSettings.default)
 
     func load() async throws(StorageError) -> FeedSettings { settings.withLock { $0 } }
     func save(_ settings: FeedSettings) async throws(StorageError) { self.settings.withLock { $0 = settings } }
-}
-
-/// A value behind a lock.
-final class LockedValue<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only read or written while holding `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.withLock { body(&value) }
-    }
 }

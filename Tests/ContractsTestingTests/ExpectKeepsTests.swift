@@ -8,7 +8,7 @@ import Testing
 /// The Swift Testing adapter: every ImageCaching rule as one parameterized test, and a
 /// violation recorded as an issue.
 @Suite struct ExpectKeepsTests {
-    /// Our in-memory LRU cache, as in `MemoryImageCacheConformanceTests`.
+    /// Our in-memory LRU cache, as in `Conformance.ImageCachingSuite`.
     let subject = ImageCachingSubject(name: "MemoryImageCache") { MemoryImageCache(costLimit: $0) }
 
     @Test(arguments: ImageCachingContracts.all)

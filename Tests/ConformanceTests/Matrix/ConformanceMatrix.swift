@@ -2,7 +2,7 @@ import Contracts
 import Foundation
 
 /// Every suite with every implementation we have — ours, the URLSession adapter, the broken
-/// twins — for `make conformance`, which runs them all and writes the matrix into
+/// twins, all taken from the Swift Testing suites in ``Conformance`` — for `make conformance`, which runs them all and writes the matrix into
 /// docs/CONFORMANCE.md, and for the test that checks the committed matrix still matches.
 enum ConformanceMatrix {
     /// One implementation in a suite's matrix.
@@ -24,6 +24,9 @@ enum ConformanceMatrix {
         let implementations: [Implementation]
         /// Whether the twins may run side by side (not for suites that measure memory or CPU).
         let twinsConcurrently: Bool
+
+        /// The contracts some broken twin was built to break.
+        var brokenByTwins: Set<String> { implementations.reduce(into: []) { $0.formUnion($1.breaks) } }
     }
 
     static func suite<Subject: Sendable>(
@@ -51,29 +54,29 @@ enum ConformanceMatrix {
     static let suites: [Suite] = [
         suite(
             "HTTPClient", HTTPClientContracts.all,
-            ours: [CurlHTTPClientConformanceTests.ours, URLSessionHTTPClientConformanceTests.ours],
-            twins: BrokenClientsFailContractsTests.pairs, name: \.name, twinsConcurrently: false),
+            ours: [Conformance.HTTPClientSuite.curl, Conformance.HTTPClientSuite.urlSession],
+            twins: Conformance.HTTPClientSuite.pairs, name: \.name, twinsConcurrently: false),
         suite(
-            "ImageCaching (memory)", ImageCachingContracts.all, ours: [MemoryImageCacheConformanceTests.ours],
-            twins: BrokenImageCachesFailContractsTests.pairs, name: \.name),
+            "ImageCaching (memory)", ImageCachingContracts.all, ours: [Conformance.ImageCachingSuite.ours],
+            twins: Conformance.ImageCachingSuite.pairs, name: \.name),
         suite(
-            "DiskCaching", DiskCachingContracts.all, ours: [DiskCacheConformanceTests.ours],
-            twins: BrokenDiskCachesFailContractsTests.pairs, name: \.name),
+            "DiskCaching", DiskCachingContracts.all, ours: [Conformance.DiskCachingSuite.ours],
+            twins: Conformance.DiskCachingSuite.pairs, name: \.name),
         suite(
-            "ImageLoading", ImageLoadingContracts.all, ours: [ImagePipelineConformanceTests.ours],
-            twins: BrokenImageLoadersFailContractsTests.pairs, name: \.name, twinsConcurrently: false),
+            "ImageLoading", ImageLoadingContracts.all, ours: [Conformance.ImageLoadingSuite.ours],
+            twins: Conformance.ImageLoadingSuite.pairs, name: \.name, twinsConcurrently: false),
         suite(
-            "TweetStore", TweetStoreContracts.all, ours: [TweetStoreConformanceTests.ours],
-            twins: BrokenStoresFailContractsTests.pairs, name: \.name, twinsConcurrently: false),
+            "TweetStore", TweetStoreContracts.all, ours: [Conformance.TweetStoreSuite.ours],
+            twins: Conformance.TweetStoreSuite.pairs, name: \.name, twinsConcurrently: false),
         suite(
-            "FeedSource", FeedSourceContracts.all, ours: [TwitterClientConformanceTests.ours],
-            twins: BrokenFeedSourcesFailContractsTests.pairs, name: \.name),
+            "FeedSource", FeedSourceContracts.all, ours: [Conformance.FeedSourceSuite.ours],
+            twins: Conformance.FeedSourceSuite.pairs, name: \.name),
         suite(
-            "GalleryRules (presenter)", GalleryRulesContracts.all, ours: [GalleryPresenterConformanceTests.ours],
-            twins: BrokenScreensFailContractsTests.galleryPairs, name: \.name),
+            "GalleryRules (presenter)", GalleryRulesContracts.all, ours: [Conformance.GalleryRulesSuite.ours],
+            twins: Conformance.GalleryRulesSuite.pairs, name: \.name),
         suite(
-            "FeedRules (presenter)", FeedRulesContracts.all, ours: [FeedPresenterConformanceTests.ours],
-            twins: BrokenScreensFailContractsTests.feedPairs, name: \.name),
+            "FeedRules (presenter)", FeedRulesContracts.all, ours: [Conformance.FeedRulesSuite.ours],
+            twins: Conformance.FeedRulesSuite.pairs, name: \.name),
     ]
 
     /// Results of one suite: `cells[implementation][contract]`, nil where the rule held.

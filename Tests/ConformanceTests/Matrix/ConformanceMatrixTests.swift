@@ -21,6 +21,24 @@ final class ConformanceMatrixTests: XCTestCase {
         XCTAssertEqual(ConformanceMatrix.mismatches(in: text), [])
     }
 
+    /// Every contract of every suite has a broken twin built to break it (no rule goes without
+    /// a twin that shows it can fail), and a suite's ids are unique.
+    func test_everyContractOfEverySuite_hasABrokenTwin() {
+        for suite in ConformanceMatrix.suites {
+            XCTAssertEqual(suite.brokenByTwins, Set(suite.ids), "\(suite.title): contracts without a twin, or twins of others")
+            XCTAssertEqual(Set(suite.ids).count, suite.ids.count, "\(suite.title): ids are unique")
+        }
+    }
+
+    /// The check above notices a contract without a twin.
+    func test_brokenByTwins_missesAContractWithoutATwin() throws {
+        let suite = try XCTUnwrap(ConformanceMatrix.suites.first)
+        let fewer = ConformanceMatrix.Suite(
+            title: suite.title, ids: suite.ids, rules: suite.rules, implementations: Array(suite.implementations.dropLast()),
+            twinsConcurrently: suite.twinsConcurrently)
+        XCTAssertNotEqual(fewer.brokenByTwins, Set(fewer.ids))
+    }
+
     /// docs/CONTRACTS.md lists every contract's id and rule exactly as the code states them.
     func test_committedRules_matchTheCode() throws {
         let text = try String(contentsOf: Self.contractsDocument, encoding: .utf8)

@@ -7,7 +7,6 @@ import ImageCache
 import Logging
 import Networking
 import Storage
-import XCTest
 
 /// Builds our screens for the presenter-rule suites, with knobs the broken twins turn.
 enum OurScreens {
@@ -62,34 +61,4 @@ enum OurScreens {
 
     /// A logger that drops everything (expected warnings would bury the test output).
     static let quiet = Logger(label: "conformance") { _ in SwiftLogNoOpLogHandler() }
-}
-
-/// ``GalleryPresenter`` keeps every gallery presenter rule.
-final class GalleryPresenterConformanceTests: XCTestCase, GalleryRulesContractSpec {
-    static let ours = GalleryRulesSubject(name: "GalleryPresenter") { view, setup in OurScreens.gallery(view: view, setup: setup) }
-
-    var subject: GalleryRulesSubject { Self.ours }
-
-    func test_gallery_mixedScenario() async { await assertKeeps(GalleryRulesContracts.mixedScenario, subject) }
-    func test_gallery_stallTimesOutInTime() async { await assertKeeps(GalleryRulesContracts.stallTimesOutInTime, subject) }
-    func test_gallery_loadsOnlyVisible() async { await assertKeeps(GalleryRulesContracts.loadsOnlyVisible, subject) }
-    func test_gallery_offlineBannerAndRecovery() async { await assertKeeps(GalleryRulesContracts.offlineBannerAndRecovery, subject) }
-    func test_gallery_tapRemovesLoadedCell() async { await assertKeeps(GalleryRulesContracts.tapRemovesLoadedCell, subject) }
-    func test_gallery_tapIgnoredUnlessLoaded() async { await assertKeeps(GalleryRulesContracts.tapIgnoredUnlessLoaded, subject) }
-    func test_gallery_refreshRestoresAll() async { await assertKeeps(GalleryRulesContracts.refreshRestoresAll, subject) }
-}
-
-/// ``FeedPresenter`` keeps every feed presenter rule.
-final class FeedPresenterConformanceTests: XCTestCase, FeedRulesContractSpec {
-    static let ours = FeedRulesSubject(name: "FeedPresenter") { view, setup in try await OurScreens.feed(view: view, setup: setup) }
-
-    var subject: FeedRulesSubject { Self.ours }
-
-    func test_feedRules_cachedFirst() async { await assertKeeps(FeedRulesContracts.cachedFirst, subject) }
-    func test_feedRules_refreshEvery60s() async { await assertKeeps(FeedRulesContracts.refreshEvery60s, subject) }
-    func test_feedRules_countdownTicksEachSecond() async { await assertKeeps(FeedRulesContracts.countdownTicksEachSecond, subject) }
-    func test_feedRules_noOverlap() async { await assertKeeps(FeedRulesContracts.noOverlap, subject) }
-    func test_feedRules_failureKeepsTweets() async { await assertKeeps(FeedRulesContracts.failureKeepsTweets, subject) }
-    func test_feedRules_avatarsShownWhenOn() async { await assertKeeps(FeedRulesContracts.avatarsShownWhenOn, subject) }
-    func test_feedRules_avatarsOffNoneRequested() async { await assertKeeps(FeedRulesContracts.avatarsOffNoneRequested, subject) }
 }

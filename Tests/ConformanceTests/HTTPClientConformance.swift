@@ -1,0 +1,75 @@
+import Contracts
+import ContractsTesting
+import Networking
+import Testing
+
+extension Conformance {
+    /// The libcurl client and the FoundationNetworking adapter keep every HTTPClient rule, and
+    /// every rule fails for a client that breaks it (BrokenClients.swift).
+    @Suite struct HTTPClientSuite {
+        /// Our client.
+        static let curl = HTTPClientSubject(name: "CurlHTTPClient") { perHost in
+            CurlHTTPClient(configuration: .init(maxConnectionsPerHost: perHost))
+        }
+
+        /// The FoundationNetworking adapter.
+        static let urlSession = HTTPClientSubject(name: "URLSessionHTTPClient") { perHost in
+            URLSessionHTTPClient(maximumConnectionsPerHost: perHost)
+        }
+
+        /// The real client the broken twins wrap.
+        static func real(_ perHost: Int = 6) -> any HTTPClient {
+            CurlHTTPClient(configuration: .init(maxConnectionsPerHost: perHost))
+        }
+
+        static func twin(_ name: String, _ wrap: @escaping @Sendable (any HTTPClient) -> any HTTPClient) -> HTTPClientSubject {
+            HTTPClientSubject(name: name) { perHost in wrap(real(perHost)) }
+        }
+
+        static let corrupting = twin("CorruptingClient") { CorruptingClient(inner: $0) }
+        static let deadlineIgnoring = twin("DeadlineIgnoringClient") { DeadlineIgnoringClient(inner: $0) }
+        static let everythingTimesOut = twin("EverythingTimesOutClient") { EverythingTimesOutClient(inner: $0) }
+        static let statusIgnoring = twin("StatusIgnoringClient") { StatusIgnoringClient(inner: $0) }
+        static let buffering = twin("BufferingClient") { BufferingClient(inner: $0) }
+        static let uncancellable = twin("UncancellableClient") { UncancellableClient(inner: $0) }
+        static let unlimited = HTTPClientSubject(name: "UnlimitedClient") { _ in real(64) }
+        static let freshConnections = HTTPClientSubject(name: "FreshConnectionClient") { perHost in
+            FreshConnectionClient { real(perHost) }
+        }
+
+        /// Which broken twin breaks which contract.
+        static let pairs: [(contract: Contract<HTTPClientSubject>, twin: HTTPClientSubject)] = [
+            (HTTPClientContracts.bodyIntact, corrupting),
+            (HTTPClientContracts.totalDeadline, deadlineIgnoring),
+            (HTTPClientContracts.stallDeadline, deadlineIgnoring),
+            (HTTPClientContracts.slowHeaders, deadlineIgnoring),
+            (HTTPClientContracts.refusedIsOffline, everythingTimesOut),
+            (HTTPClientContracts.cutBodyIsConnectionLost, everythingTimesOut),
+            (HTTPClientContracts.resetIsConnectionLost, everythingTimesOut),
+            (HTTPClientContracts.notFoundIsHTTPStatus, statusIgnoring),
+            (HTTPClientContracts.serverErrorIsHTTPStatus, statusIgnoring),
+            (HTTPClientContracts.tooLargeByContentLength, buffering),
+            (HTTPClientContracts.tooLargeByStream, buffering),
+            (HTTPClientContracts.cancellationIsPrompt, uncancellable),
+            (HTTPClientContracts.perHostLimit, unlimited),
+            (HTTPClientContracts.connectionReuse, freshConnections),
+            (HTTPClientContracts.offlineSwitch, everythingTimesOut),
+            (HTTPClientContracts.errorMessages, statusIgnoring),
+        ]
+
+        @Test(arguments: HTTPClientContracts.all)
+        func curlHTTPClientKeeps(_ contract: Contract<HTTPClientSubject>) async {
+            await expectKeeps(contract, Self.curl)
+        }
+
+        @Test(arguments: HTTPClientContracts.all)
+        func urlSessionHTTPClientKeeps(_ contract: Contract<HTTPClientSubject>) async {
+            await expectKeeps(contract, Self.urlSession)
+        }
+
+
+        @Test func eachContractReportsAViolationForItsBrokenTwin() async {
+            await expectEachTwinBreaksItsContract(Self.pairs, name: \.name)
+        }
+    }
+}
