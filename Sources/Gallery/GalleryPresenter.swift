@@ -150,7 +150,8 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
 
     /// Shows the failure's message and hint in its cell; a cancelled load shows nothing new.
     func interactorDidFailLoadingImage(_ error: ImageLoadError, for url: URL) {
-        guard let index = model.firstIndex(where: { $0.url == url }), case .loading(let reload) = model[index].phase else { return }
+        guard let index = model.firstIndex(where: { $0.url == url }), case .loading(let reload) = model[index].phase
+        else { return }
         refresh?.loads.remove(url)
         if let notice = FailureMessages.imageCell(for: error.failure) {
             let texts = notice.texts(in: language)
