@@ -14,10 +14,9 @@ extension FeedInteractor {
             let (avatars, client, logger) = (dependencies.avatars, dependencies.avatarClient, logger)
             nextAvatarToken += 1
             let token = nextAvatarToken
-            let task = Task.detached { [weak self] in
+            let task = Task { [weak self] in
                 let bytes = await Self.fetchAvatar(url, avatars: avatars, client: client, logger: logger)
-                guard let self else { return }
-                await self.avatarFinished(url, token: token, bytes: bytes)
+                self?.avatarFinished(url, token: token, bytes: bytes)
             }
             avatarTasks[url] = AvatarFetch(token: token, task: task)
         }
@@ -35,14 +34,15 @@ extension FeedInteractor {
         avatarTasks[url] = nil
         guard let bytes else {
             failedAvatars.insert(url)
-            deliver { $0.interactorDidFailAvatar(for: url) }
+            deliver { $0.interactorDidFailLoadingAvatar(for: url) }
             return
         }
         deliver { $0.interactorDidLoadAvatar(bytes, for: url) }
     }
 
     /// The avatar's bytes from the cache or the network, or `nil` (logged) when neither has it.
-    nonisolated static func fetchAvatar(
+    @concurrent
+    private nonisolated static func fetchAvatar(
         _ url: String, avatars: any AvatarCaching, client: any HTTPClient, logger: Logger
     ) async -> [UInt8]? {
         do {

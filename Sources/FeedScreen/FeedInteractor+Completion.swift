@@ -14,7 +14,7 @@ extension FeedInteractor {
     /// Hands `entries` to the output and remembers them as what the screen shows.
     func show(_ entries: [FeedEntry]) {
         shownEntries = entries
-        deliver { $0.interactorDidLoad(entries) }
+        deliver { $0.interactorDidLoadTweets(entries) }
     }
 
     /// A refresh ended. A successful one is reported only once the screen shows what it saved
@@ -53,12 +53,12 @@ extension FeedInteractor {
         pending.check += 1
         pendingRefresh = pending
         let (store, limit, logger, check) = (dependencies.store, dependencies.displayLimit, logger, pending.check)
-        tasks.insert(
-            Task.detached { [weak self] in
-                let newest = await Self.newest(store, limit: limit, logger: logger)
-                guard let self, !Task.isCancelled else { return }
-                await self.storeWasRead(newest, check: check)
-            }, key: "completion-check")
+        completionCheck?.cancel()
+        completionCheck = Task { [weak self] in
+            let newest = await Self.newest(store, limit: limit, logger: logger)
+            guard let self, !Task.isCancelled else { return }
+            self.storeWasRead(newest, check: check)
+        }
     }
 
     /// The observation ended (it failed; logged): a pending refresh shows what it saved itself.

@@ -8,10 +8,12 @@ import Storage
 /// The feed's use case: shows the cache first, refreshes it on a timer, follows the cache's
 /// observation, loads the settings and the avatars.
 ///
-/// The interactor lives on the main actor only to keep its bookkeeping (which tasks run, which
-/// avatars are in flight) simple; every store and network call runs in a detached task, off the
-/// main actor, and its result hops back here before it reaches the ``FeedInteractorOutput``.
-/// After ``stop()`` nothing more is reported.
+/// Its bookkeeping (which tasks run, which avatars are in flight, a refresh waiting for the
+/// observation) lives on the main actor, next to the presenter that calls it; the work itself —
+/// every store and network call — runs in `@concurrent` static functions, off the main actor,
+/// which take what they need as parameters and return a value that the main actor applies.
+/// Every task it starts is a main-actor task holding it weakly; ``stop()`` (or its end) cancels
+/// them, and after ``stop()`` nothing more is reported. Built only by ``FeedRouter``.
 @MainActor
 final class FeedInteractor {
     /// Largest avatar accepted: 1 MB.
@@ -22,8 +24,6 @@ final class FeedInteractor {
 
     let dependencies: FeedDependencies
     let logger: Logger
-    /// Every long-lived task: start-up, timer, observation, settings loads.
-    let tasks = TaskBag()
     /// Avatar fetches in flight, by URL.
     var avatarTasks: [String: AvatarFetch] = [:]
     /// The token of the latest avatar fetch started.
@@ -34,18 +34,27 @@ final class FeedInteractor {
     var shownEntries: [FeedEntry]?
     /// A refresh that ended before the observation showed what it saved (see ``refreshDidEnd(_:saved:)``).
     var pendingRefresh: PendingRefresh?
+    /// The store read while a pending refresh waits for an unexpected observation value; a newer
+    /// read replaces it.
+    var completionCheck: Task<Void, Never>?
     /// Whether the store's observation has ended (failed): nothing more comes from it.
     var isObservationOver = false
     private(set) var isStopped = false
     private var isStarted = false
+    /// Storage notice, settings and cached tweets, read at start.
+    private var startTask: Task<Void, Never>?
+    /// The settings read again; a newer read replaces it.
+    private var settingsTask: Task<Void, Never>?
+    private var observationTask: Task<Void, Never>?
+    private var scheduleTask: Task<Void, Never>?
 
     init(dependencies: FeedDependencies, logger: Logger) {
         self.dependencies = dependencies
         self.logger = logger
     }
 
-    deinit {
-        tasks.cancelAll()
+    isolated deinit {
+        cancelTasks()
     }
 
     /// Asks for the storage notice (the wireframe opens the feed's database then), loads the
@@ -56,38 +65,34 @@ final class FeedInteractor {
         isStarted = true
         let (store, settings, limit, logger) = (dependencies.store, dependencies.settings, dependencies.displayLimit, logger)
         let storageNotice = dependencies.storageNotice
-        tasks.insert(
-            Task.detached { [weak self] in
-                let notice = await storageNotice()
-                let showsAvatars = await Self.loadShowsAvatars(settings, logger: logger)
-                let cached: [Tweet]
-                do {
-                    cached = try await store.latest(limit: max(0, limit))
-                } catch {
-                    logger.error("reading the cached tweets failed", metadata: ["error": "\(error)"])
-                    cached = []
-                }
-                guard let self, !Task.isCancelled else { return }
-                await self.deliverStart(notice: notice, showsAvatars: showsAvatars, entries: cached.map(FeedEntry.init))
-            }, key: "start")
+        startTask = Task { [weak self] in
+            let start = await Self.loadStart(
+                storageNotice: storageNotice, settings: settings, store: store, limit: limit, logger: logger)
+            guard let self, !Task.isCancelled else { return }
+            self.deliverStart(start)
+        }
     }
 
     /// Loads the settings again and reports them (back from the settings screen).
     func reloadSettings() {
         guard !isStopped else { return }
         let (settings, logger) = (dependencies.settings, logger)
-        tasks.insert(
-            Task.detached { [weak self] in
-                let showsAvatars = await Self.loadShowsAvatars(settings, logger: logger)
-                guard let self, !Task.isCancelled else { return }
-                await self.deliver { $0.interactorDidLoadSettings(showsAvatars: showsAvatars) }
-            }, key: "settings")
+        settingsTask?.cancel()
+        settingsTask = Task { [weak self] in
+            let showsAvatars = await Self.loadShowsAvatars(settings, logger: logger)
+            guard let self, !Task.isCancelled else { return }
+            self.deliver { $0.interactorDidLoadSettings(showsAvatars: showsAvatars) }
+        }
     }
 
     /// Stops everything: timer, refresh, observation, avatar fetches. Final.
     func stop() {
         isStopped = true
-        tasks.cancelAll()
+        cancelTasks()
+    }
+
+    private func cancelTasks() {
+        for task in [startTask, settingsTask, observationTask, scheduleTask, completionCheck] { task?.cancel() }
         cancelAvatarLoads()
     }
 
@@ -99,11 +104,11 @@ final class FeedInteractor {
         report(output)
     }
 
-    private func deliverStart(notice: UserMessage?, showsAvatars: Bool, entries: [FeedEntry]) {
+    private func deliverStart(_ start: FeedStart) {
         guard !isStopped else { return }
-        deliver { $0.interactorDidLoadStorageNotice(notice) }
-        deliver { $0.interactorDidLoadSettings(showsAvatars: showsAvatars) }
-        show(entries)
+        deliver { $0.interactorDidLoadStorageNotice(start.notice) }
+        deliver { $0.interactorDidLoadSettings(showsAvatars: start.showsAvatars) }
+        show(start.entries)
         startObservation()
         startSchedule()
     }
@@ -112,49 +117,85 @@ final class FeedInteractor {
 
     private func startObservation() {
         let (store, limit, logger) = (dependencies.store, dependencies.displayLimit, logger)
-        tasks.insert(
-            Task.detached { [weak self] in
-                do {
-                    for try await tweets in store.observeLatest(limit: max(0, limit)) {
-                        let entries = tweets.map(FeedEntry.init)
-                        guard let self else { return }
-                        await self.observationDelivered(entries)
-                    }
-                } catch {
-                    if !Task.isCancelled {
-                        logger.error("observing the cached tweets failed", metadata: ["error": "\(error)"])
-                    }
+        observationTask = Task { [weak self] in
+            let observation = await Self.observe(store, limit: limit)
+            do {
+                for try await tweets in observation {
+                    guard let self else { return }
+                    self.observationDelivered(tweets.map(FeedEntry.init))
                 }
-                guard let self, !Task.isCancelled else { return }
-                await self.observationEnded()
-            }, key: "observation")
+            } catch {
+                if !Task.isCancelled {
+                    logger.error("observing the cached tweets failed", metadata: ["error": "\(error)"])
+                }
+            }
+            guard let self, !Task.isCancelled else { return }
+            self.observationEnded()
+        }
     }
 
     private func startSchedule() {
         let (clock, interval) = (dependencies.clock, dependencies.refreshInterval)
         let (store, source, limit, logger) = (dependencies.store, dependencies.source, dependencies.displayLimit, logger)
-        tasks.insert(
-            Task.detached { [weak self] in
-                await RefreshSchedule.run(
-                    clock: clock, interval: interval,
-                    refresh: { [weak self] in
-                        guard let outcome = await Self.refresh(store: store, source: source, logger: logger) else { return }
-                        let saved = outcome == .succeeded ? await Self.newest(store, limit: limit, logger: logger) : nil
-                        guard let self, !Task.isCancelled else { return }
-                        await self.refreshDidEnd(outcome, saved: saved)
-                    },
-                    countdown: { [weak self] seconds in
-                        guard let self, !Task.isCancelled else { return }
-                        await self.deliver { $0.interactorDidUpdateCountdown(secondsLeft: seconds) }
-                    })
-            }, key: "schedule")
+        let refresh: @MainActor @Sendable () async -> Void = { [weak self] in
+            guard let ended = await Self.refreshAndRead(store: store, source: source, limit: limit, logger: logger),
+                !Task.isCancelled
+            else { return }
+            self?.refreshDidEnd(ended.outcome, saved: ended.saved)
+        }
+        let countdown: @MainActor @Sendable (Int) -> Void = { [weak self] seconds in
+            self?.deliver { $0.interactorDidUpdateCountdown(secondsLeft: seconds) }
+        }
+        scheduleTask = Task {
+            await RefreshSchedule.run(clock: clock, interval: interval, refresh: refresh, countdown: countdown)
+        }
     }
 
     // MARK: - Work off the main actor
 
+    /// What the screen shows at start: why the feed cannot cache (or `nil`), the "show avatars"
+    /// setting, and the cached tweets (none when they cannot be read; logged).
+    @concurrent
+    private nonisolated static func loadStart(
+        storageNotice: @Sendable () async -> UserMessage?, settings: any SettingsStoring, store: any TweetCaching, limit: Int,
+        logger: Logger
+    ) async -> FeedStart {
+        let notice = await storageNotice()
+        let showsAvatars = await loadShowsAvatars(settings, logger: logger)
+        let cached: [Tweet]
+        do {
+            cached = try await store.latest(limit: max(0, limit))
+        } catch {
+            logger.error("reading the cached tweets failed", metadata: ["error": "\(error)"])
+            cached = []
+        }
+        return FeedStart(notice: notice, showsAvatars: showsAvatars, entries: cached.map(FeedEntry.init))
+    }
+
+    /// The store's observation of its newest `limit` tweets, started off the main actor
+    /// (starting one may touch the database).
+    @concurrent
+    private nonisolated static func observe(
+        _ store: any TweetCaching, limit: Int
+    ) async -> AsyncThrowingStream<[Tweet], any Error> {
+        store.observeLatest(limit: max(0, limit))
+    }
+
+    /// One refresh, then, when it saved, the newest tweets as read after the save (what the
+    /// observation will show). `nil` when cancelled.
+    @concurrent
+    private nonisolated static func refreshAndRead(
+        store: any TweetCaching, source: any FeedSource, limit: Int, logger: Logger
+    ) async -> FinishedRefresh? {
+        guard let outcome = await refresh(store: store, source: source, logger: logger) else { return nil }
+        let saved = outcome == .succeeded ? await newest(store, limit: limit, logger: logger) : nil
+        return FinishedRefresh(outcome: outcome, saved: saved)
+    }
+
     /// One refresh: tweets newer than the newest cached one, saved to the store. `nil` when
     /// cancelled.
-    nonisolated static func refresh(
+    @concurrent
+    private nonisolated static func refresh(
         store: any TweetCaching, source: any FeedSource, logger: Logger
     ) async -> RefreshOutcome? {
         let sinceID: Int64?
@@ -183,6 +224,7 @@ final class FeedInteractor {
 
     /// The newest `limit` cached tweets (what the observation will show), or `nil` when they
     /// cannot be read (logged).
+    @concurrent
     nonisolated static func newest(_ store: any TweetCaching, limit: Int, logger: Logger) async -> [FeedEntry]? {
         do {
             return try await store.latest(limit: max(0, limit)).map(FeedEntry.init)
@@ -193,7 +235,8 @@ final class FeedInteractor {
     }
 
     /// The "show avatars" setting, or the default when it cannot be read (logged).
-    nonisolated static func loadShowsAvatars(_ settings: any SettingsStoring, logger: Logger) async -> Bool {
+    @concurrent
+    private nonisolated static func loadShowsAvatars(_ settings: any SettingsStoring, logger: Logger) async -> Bool {
         do {
             return try await settings.load().showsAvatars
         } catch {
@@ -201,6 +244,24 @@ final class FeedInteractor {
             return FeedSettings.default.showsAvatars
         }
     }
+}
+
+/// What ``FeedInteractor`` shows at start.
+private struct FeedStart: Sendable {
+    /// Why the feed cannot cache what it fetches, or `nil`.
+    let notice: UserMessage?
+    /// The "show avatars" setting.
+    let showsAvatars: Bool
+    /// The cached tweets, newest first.
+    let entries: [FeedEntry]
+}
+
+/// A refresh that ended: how, and, after a successful save, the newest tweets as read then.
+private struct FinishedRefresh: Sendable {
+    /// How it ended.
+    let outcome: RefreshOutcome
+    /// What the screen must show before the end is reported (`nil`: nothing to wait for).
+    let saved: [FeedEntry]?
 }
 
 extension FeedEntry {

@@ -28,7 +28,7 @@ protocol FeedInteractorOutput: AnyObject {
     /// The "show avatars" setting was (re)loaded.
     func interactorDidLoadSettings(showsAvatars: Bool)
     /// The tweets to show, newest first (from the cache at start, then from its observation).
-    func interactorDidLoad(_ entries: [FeedEntry])
+    func interactorDidLoadTweets(_ entries: [FeedEntry])
     /// `seconds` are left until the next refresh (0 while a late refresh is still running).
     func interactorDidUpdateCountdown(secondsLeft seconds: Int)
     /// A refresh ended.
@@ -36,7 +36,7 @@ protocol FeedInteractorOutput: AnyObject {
     /// The avatar at `url` is available as `bytes`.
     func interactorDidLoadAvatar(_ bytes: [UInt8], for url: String)
     /// The avatar at `url` could not be had; it is not asked for again (final).
-    func interactorDidFailAvatar(for url: String)
+    func interactorDidFailLoadingAvatar(for url: String)
     /// Why the feed cannot cache (`nil`: it can); reported once, before the first tweets.
     func interactorDidLoadStorageNotice(_ notice: UserMessage?)
 }

@@ -99,7 +99,7 @@ extension FeedPresenter: FeedInteractorOutput {
         if !entries.isEmpty { render() }
     }
 
-    func interactorDidLoad(_ entries: [FeedEntry]) {
+    func interactorDidLoadTweets(_ entries: [FeedEntry]) {
         self.entries = entries
         let shown = Set(entries.compactMap(\.avatarURL))
         avatarBytes = avatarBytes.filter { shown.contains($0.key) }
@@ -131,7 +131,7 @@ extension FeedPresenter: FeedInteractorOutput {
         view?.showMessage(messageText)
     }
 
-    func interactorDidFailAvatar(for url: String) {
+    func interactorDidFailLoadingAvatar(for url: String) {
         failedAvatars.insert(url)
     }
 

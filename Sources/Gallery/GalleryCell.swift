@@ -1,44 +1,55 @@
 import Foundation
 import ImageCache
 
-/// The presenter's record of one cell: what it shows and where its load stands.
+/// The presenter's record of one cell: where its load stands, and so what it shows.
+///
+/// One ``Phase`` instead of separate flags, so a cell cannot be "loaded with a failure" or
+/// "failed while a load is in flight".
 struct GalleryCell {
     /// Where the cell's load stands.
-    enum Activity: Equatable {
-        /// Nothing in flight and nothing shown yet: loads when visible.
-        case idle
-        /// A load is in flight.
-        case loading
-        /// Loaded or failed: nothing to do until a refresh, a retry or leaving the screen.
-        case settled
+    enum Phase {
+        /// Shows a spinner; nothing in flight: loads when it becomes visible. `reload`:
+        /// pull-to-refresh asked for a fresh copy that has not been loaded yet.
+        case waiting(reload: Bool)
+        /// Shows a spinner while a load (a fresh copy when `reload`) is in flight.
+        case loading(reload: Bool)
+        /// Shows the image; nothing to do until a refresh or leaving the screen.
+        case loaded(GalleryImageViewModel)
+        /// Shows why `error` happened (`message`, and `hint` for the failures a refresh can
+        /// fix); nothing to do until a refresh or a retry when back online.
+        case failed(ImageLoadError, message: String, hint: String?)
     }
 
     let url: URL
-    var state: GalleryCellState = .loading
-    var activity: Activity = .idle
-    /// The last failure, while the cell shows it.
-    var failure: ImageLoadError?
-    /// Pull-to-refresh asked for a fresh copy that has not been loaded yet.
-    var needsReload: Bool
+    var phase: Phase
 
-    init(url: URL, needsReload: Bool) {
+    /// A cell that loads when visible (a fresh copy when `reload`).
+    init(url: URL, reload: Bool) {
         self.url = url
-        self.needsReload = needsReload
+        self.phase = .waiting(reload: reload)
     }
 
-    var viewModel: GalleryCellViewModel { GalleryCellViewModel(id: url.absoluteString, state: state) }
+    /// What the view shows for this cell.
+    var viewModel: GalleryCellViewModel {
+        let state: GalleryCellState
+        switch phase {
+        case .waiting, .loading: state = .loading
+        case .loaded(let image): state = .loaded(image)
+        case .failed(_, let message, let hint): state = .failed(message: message, hint: hint)
+        }
+        return GalleryCellViewModel(id: url.absoluteString, state: state)
+    }
+
+    /// Whether a load is in flight.
+    var isLoading: Bool {
+        if case .loading = phase { return true }
+        return false
+    }
 
     /// Whether the cell failed in a way coming back online can fix (offline, timedOut,
     /// connectionLost).
     var failedTransiently: Bool {
-        guard case .network(let error) = failure else { return false }
+        guard case .failed(.network(let error), _, _) = phase else { return false }
         return error.isTransient
-    }
-
-    /// Back to "loads when visible", showing a spinner.
-    mutating func reset() {
-        state = .loading
-        activity = .idle
-        failure = nil
     }
 }

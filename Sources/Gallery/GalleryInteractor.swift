@@ -1,6 +1,6 @@
-public import Foundation
-public import ImageCache
-public import Networking
+import Foundation
+import ImageCache
+import Networking
 
 /// The gallery's use case: fetches the list, loads and cancels images, drops decoded images,
 /// and follows connectivity. Every result reaches its ``GalleryInteractorOutput`` on the main
@@ -8,12 +8,13 @@ public import Networking
 ///
 /// Its bookkeeping (which load is in flight for which URL) lives on the main actor, next to
 /// the presenter that calls it; the work itself — the list request, the image loads, dropping
-/// decoded images — runs in `@concurrent` functions, off the main actor. A load that was
-/// cancelled or replaced reports nothing.
+/// decoded images — runs in `@concurrent` static functions, off the main actor, which take what
+/// they need as parameters and return a `Result` that the main actor applies. A load that was
+/// cancelled or replaced reports nothing. Built only by ``GalleryRouter``.
 @MainActor
-public final class GalleryInteractor {
+final class GalleryInteractor {
     /// Where results go; held weakly (the presenter owns the interactor).
-    public weak var output: (any GalleryInteractorOutput)?
+    weak var output: (any GalleryInteractorOutput)?
 
     private struct Load {
         let id: Int
@@ -32,7 +33,7 @@ public final class GalleryInteractor {
     private var connectivityTask: Task<Void, Never>?
 
     /// Creates an interactor over the module's services.
-    public init(images: any ImageLoading, list: any GalleryListProviding, connectivity: any ConnectivityMonitor) {
+    init(images: any ImageLoading, list: any GalleryListProviding, connectivity: any ConnectivityMonitor) {
         self.images = images
         self.list = list
         self.connectivity = connectivity
@@ -46,9 +47,9 @@ public final class GalleryInteractor {
 
     // MARK: List
 
-    /// Fetches the list; the answer goes to ``GalleryInteractorOutput/didLoadList(_:)`` or
-    /// ``GalleryInteractorOutput/didFailLoadingList(_:)``. A fetch still running is replaced.
-    public func loadList() {
+    /// Fetches the list; the answer goes to ``GalleryInteractorOutput/interactorDidLoadList(_:)`` or
+    /// ``GalleryInteractorOutput/interactorDidFailLoadingList(_:)``. A fetch still running is replaced.
+    func loadList() {
         listTask?.cancel()
         listRequestID += 1
         let id = listRequestID
@@ -58,8 +59,8 @@ public final class GalleryInteractor {
             guard let self, self.listRequestID == id else { return }
             self.listTask = nil
             switch result {
-            case .success(let urls): self.output?.didLoadList(urls)
-            case .failure(let error): self.output?.didFailLoadingList(error)
+            case .success(let urls): self.output?.interactorDidLoadList(urls)
+            case .failure(let error): self.output?.interactorDidFailLoadingList(error)
             }
         }
     }
@@ -67,7 +68,7 @@ public final class GalleryInteractor {
     // MARK: Images
 
     /// Loads the image for `url` with `options`, replacing a load of it still in flight.
-    public func loadImage(for url: URL, options: ImageLoadOptions) {
+    func loadImage(for url: URL, options: ImageLoadOptions) {
         loads.removeValue(forKey: url)?.task.cancel()
         nextLoadID += 1
         let id = nextLoadID
@@ -78,8 +79,8 @@ public final class GalleryInteractor {
             guard let self, self.loads[url]?.id == id else { return }
             self.loads[url] = nil
             switch result {
-            case .success(let image): self.output?.didLoadImage(image, for: url)
-            case .failure(let error): self.output?.didFailLoadingImage(error, for: url)
+            case .success(let image): self.output?.interactorDidLoadImage(image, for: url)
+            case .failure(let error): self.output?.interactorDidFailLoadingImage(error, for: url)
             }
         }
         loads[url] = Load(id: id, task: task)
@@ -88,7 +89,7 @@ public final class GalleryInteractor {
     /// The cell for `url` left the screen: cancels its load (which then reports nothing) and,
     /// once that load has ended, drops the decoded image (``ImageLoading/dropDecodedImage(for:)``;
     /// the disk copy stays) — unless `url` was asked for again in the meantime.
-    public func cancelAndDropImage(for url: URL) {
+    func cancelAndDropImage(for url: URL) {
         let cancelled = loads.removeValue(forKey: url)?.task
         cancelled?.cancel()
         let images = self.images
@@ -101,7 +102,7 @@ public final class GalleryInteractor {
     }
 
     /// Cancels every image load in flight; none of them reports anything.
-    public func cancelAllImages() {
+    func cancelAllImages() {
         for load in loads.values { load.task.cancel() }
         loads = [:]
     }
@@ -109,15 +110,15 @@ public final class GalleryInteractor {
     // MARK: Connectivity
 
     /// Starts forwarding the connectivity monitor's states to
-    /// ``GalleryInteractorOutput/connectivityDidChange(isOnline:)`` (the current one first).
+    /// ``GalleryInteractorOutput/interactorDidUpdateConnectivity(isOnline:)`` (the current one first).
     /// Does nothing when already started.
-    public func startMonitoringConnectivity() {
+    func startMonitoringConnectivity() {
         guard connectivityTask == nil else { return }
         let changes = connectivity.changes()
         connectivityTask = Task { [weak self] in
             for await online in changes {
                 guard let self else { return }
-                self.output?.connectivityDidChange(isOnline: online)
+                self.output?.interactorDidUpdateConnectivity(isOnline: online)
             }
         }
     }

@@ -1,19 +1,19 @@
-public import Foundation
-public import ImageCache
+import Foundation
+import ImageCache
 
 /// What ``GalleryInteractor`` reports, on the main actor; implemented by ``GalleryPresenter``.
 /// The interactor holds its output weakly.
 @MainActor
-public protocol GalleryInteractorOutput: AnyObject {
+protocol GalleryInteractorOutput: AnyObject {
     /// The gallery's list arrived (from the server, its cached copy, or a fixed list).
-    func didLoadList(_ urls: [URL])
+    func interactorDidLoadList(_ urls: [URL])
     /// The gallery's list is not available.
-    func didFailLoadingList(_ error: GalleryListError)
+    func interactorDidFailLoadingList(_ error: GalleryListError)
     /// The image for `url` is loaded.
-    func didLoadImage(_ image: LoadedImage, for url: URL)
+    func interactorDidLoadImage(_ image: LoadedImage, for url: URL)
     /// The image for `url` failed to load (``ImageLoadError/cancelled`` only when the loader
     /// cancelled it by itself: loads the interactor was asked to cancel report nothing).
-    func didFailLoadingImage(_ error: ImageLoadError, for url: URL)
+    func interactorDidFailLoadingImage(_ error: ImageLoadError, for url: URL)
     /// The connectivity monitor's state: the current one first, then each change.
-    func connectivityDidChange(isOnline: Bool)
+    func interactorDidUpdateConnectivity(isOnline: Bool)
 }

@@ -1,6 +1,6 @@
-public import Foundation
-public import ImageCache
-public import Messages
+import Foundation
+import ImageCache
+import Messages
 import Networking
 
 /// The gallery's presenter: turns the interactor's results into ``GalleryCellViewModel``s and
@@ -55,7 +55,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     public var isRefreshing: Bool { refresh != nil }
 
     /// Creates the presenter and makes itself the interactor's output.
-    public init(view: any GalleryView, interactor: GalleryInteractor, language: Language) {
+    init(view: any GalleryView, interactor: GalleryInteractor, language: Language) {
         self.view = view
         self.interactor = interactor
         self.language = language
@@ -88,7 +88,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
 
     /// Removes the cell at `index` if it is loaded and no removal is animating.
     public func didTapCell(at index: Int) {
-        guard !isAnimating, model.indices.contains(index), case .loaded = model[index].state, let view else { return }
+        guard !isAnimating, model.indices.contains(index), case .loaded = model[index].phase, let view else { return }
         isAnimating = true
         let url = model[index].url
         let generation = self.generation
@@ -108,7 +108,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     // MARK: GalleryInteractorOutput
 
     /// Shows the list's cells (at most six, duplicates left out) unless they are already shown.
-    public func didLoadList(_ urls: [URL]) {
+    func interactorDidLoadList(_ urls: [URL]) {
         var seen = Set<URL>()
         let urls = Array(urls.filter { seen.insert($0).inserted }.prefix(Self.maxCells))
         refresh?.listPending = false
@@ -122,7 +122,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     }
 
     /// Without a list shown yet: shows no cells and the failure in the banner. With one, keeps it.
-    public func didFailLoadingList(_ error: GalleryListError) {
+    func interactorDidFailLoadingList(_ error: GalleryListError) {
         refresh?.listPending = false
         if initialURLs == nil {
             listFailureText = FailureMessages.galleryList(for: error)?.text(in: language)
@@ -135,43 +135,38 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     }
 
     /// Shows the image in its cell.
-    public func didLoadImage(_ image: LoadedImage, for url: URL) {
-        guard let index = model.firstIndex(where: { $0.url == url }), model[index].activity == .loading else { return }
-        model[index].state = .loaded(GalleryImageViewModel(image: image.image, source: image.source))
-        model[index].activity = .settled
-        model[index].failure = nil
-        model[index].needsReload = false
+    func interactorDidLoadImage(_ image: LoadedImage, for url: URL) {
+        guard let index = model.firstIndex(where: { $0.url == url }), model[index].isLoading else { return }
+        model[index].phase = .loaded(GalleryImageViewModel(image: image.image, source: image.source))
         view?.update(model[index].viewModel, at: index)
         refresh?.loads.remove(url)
         finishRefreshIfDone()
     }
 
     /// Shows the failure's message and hint in its cell; a cancelled load shows nothing new.
-    public func didFailLoadingImage(_ error: ImageLoadError, for url: URL) {
-        guard let index = model.firstIndex(where: { $0.url == url }), model[index].activity == .loading else { return }
+    func interactorDidFailLoadingImage(_ error: ImageLoadError, for url: URL) {
+        guard let index = model.firstIndex(where: { $0.url == url }), case .loading(let reload) = model[index].phase
+        else { return }
         refresh?.loads.remove(url)
         if let notice = FailureMessages.imageCell(for: error) {
             let texts = notice.texts(in: language)
-            model[index].state = .failed(message: texts.message, hint: texts.hint)
-            model[index].activity = .settled
-            model[index].failure = error
-            model[index].needsReload = false
+            model[index].phase = .failed(error, message: texts.message, hint: texts.hint)
             view?.update(model[index].viewModel, at: index)
         } else {
-            model[index].activity = .idle  // Loads again when it next becomes visible.
+            model[index].phase = .waiting(reload: reload)  // Loads again when it next becomes visible.
         }
         finishRefreshIfDone()
     }
 
     /// Shows or hides the offline banner; back online, retries the cells that failed with
     /// offline, timedOut or connectionLost.
-    public func connectivityDidChange(isOnline: Bool) {
+    func interactorDidUpdateConnectivity(isOnline: Bool) {
         let cameBack = self.isOnline == false && isOnline
         self.isOnline = isOnline
         updateBanner()
         guard cameBack else { return }
         for index in model.indices where model[index].failedTransiently {
-            model[index].reset()
+            model[index].phase = .waiting(reload: false)
             view?.update(model[index].viewModel, at: index)
         }
         updateVisibility()
@@ -186,7 +181,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
         isAnimating = false
         interactor.cancelAllImages()
         for url in visible where !urls.contains(url) { interactor.cancelAndDropImage(for: url) }
-        model = urls.map { GalleryCell(url: $0, needsReload: refresh != nil) }
+        model = urls.map { GalleryCell(url: $0, reload: refresh != nil) }
         visible = []
         refresh?.loads = []
         view?.display(cells)
@@ -200,25 +195,26 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
         let nowVisible = Set(range.map { model[$0].url })
         for url in visible.subtracting(nowVisible) { cellLeftScreen(url) }
         visible = nowVisible
-        for index in range where model[index].activity == .idle { startLoad(at: index) }
+        for index in range { startLoadIfWaiting(at: index) }
         finishRefreshIfDone()
     }
 
-    private func startLoad(at index: Int) {
-        model[index].activity = .loading
+    private func startLoadIfWaiting(at index: Int) {
+        guard case .waiting(let reload) = model[index].phase else { return }
+        model[index].phase = .loading(reload: reload)
         let url = model[index].url
-        interactor.loadImage(for: url, options: ImageLoadOptions(priority: .visible, reload: model[index].needsReload))
+        interactor.loadImage(for: url, options: ImageLoadOptions(priority: .visible, reload: reload))
         refresh?.loads.insert(url)
     }
 
     private func cellLeftScreen(_ url: URL) {
         refresh?.loads.remove(url)
         if let index = model.firstIndex(where: { $0.url == url }) {
-            switch model[index].state {
-            case .loading:
-                model[index].activity = .idle
+            switch model[index].phase {
+            case .waiting(let reload), .loading(let reload):
+                model[index].phase = .waiting(reload: reload)
             case .loaded:
-                model[index].reset()  // Its pixels are dropped: it loads again when back.
+                model[index].phase = .waiting(reload: false)  // Its pixels are dropped: it loads again when back.
                 view?.update(model[index].viewModel, at: index)
             case .failed:
                 break

@@ -1,16 +1,11 @@
 import Storage
 
-/// What ``SettingsInteractor`` tells its presenter, on the main actor.
-@MainActor
-protocol SettingsInteractorOutput: AnyObject {
-    /// The saved settings were read (the defaults when they could not be: `error` says why).
-    func interactorDidLoad(_ settings: FeedSettings, error: StorageError?)
-    /// `settings` were saved, or not (`error`).
-    func interactorDidSave(_ settings: FeedSettings, error: StorageError?)
-}
-
-/// The settings use case: reads and writes ``FeedSettings`` through a ``SettingsStoring``,
-/// off the main actor; saves run one after another, in the order asked.
+/// The settings use case: reads and writes ``FeedSettings`` through a ``SettingsStoring``;
+/// saves run one after another, in the order asked.
+///
+/// Its bookkeeping (the load and the saves in flight) lives on the main actor, next to the
+/// presenter; the store calls run in `@concurrent` static functions, off the main actor, which
+/// return a `Result` that the main actor applies. Built only by ``SettingsRouter``.
 @MainActor
 final class SettingsInteractor {
     /// Where results go; held weakly (the presenter owns the interactor).
@@ -20,29 +15,30 @@ final class SettingsInteractor {
     private var load: Task<Void, Never>?
     /// How many saves were asked for; the last one's number ends the waiting.
     private var saveCount = 0
+    private var waiters: [@MainActor () -> Void] = []
 
     init(store: any SettingsStoring) {
         self.store = store
     }
 
-    deinit {
+    isolated deinit {
         load?.cancel()
     }
 
     /// Whether a save has not finished yet.
     var isSaving: Bool { lastSave != nil }
 
-    /// Reads the saved settings.
+    /// Reads the saved settings; the answer goes to
+    /// ``SettingsInteractorOutput/interactorDidLoadSettings(_:)`` or
+    /// ``SettingsInteractorOutput/interactorDidFailLoadingSettings(_:)``.
     func loadSettings() {
         let store = store
-        load = Task.detached { [weak self] in
-            let result: (FeedSettings, StorageError?)
-            do throws(StorageError) {
-                result = (try await store.load(), nil)
-            } catch {
-                result = (.default, error)
+        load = Task { [weak self] in
+            let result = await Self.load(store)
+            switch result {
+            case .success(let settings): self?.output?.interactorDidLoadSettings(settings)
+            case .failure(let error): self?.output?.interactorDidFailLoadingSettings(error)
             }
-            await self?.loadFinished(result.0, error: result.1)
         }
     }
 
@@ -51,15 +47,10 @@ final class SettingsInteractor {
         let (store, previous) = (store, lastSave)
         saveCount += 1
         let number = saveCount
-        lastSave = Task.detached { [weak self] in
+        lastSave = Task { [weak self] in
             await previous?.value
-            var failure: StorageError?
-            do throws(StorageError) {
-                try await store.save(settings)
-            } catch {
-                failure = error
-            }
-            await self?.saveFinished(settings, error: failure, number: number)
+            let result = await Self.save(settings, to: store)
+            self?.saveFinished(result, number: number)
         }
     }
 
@@ -69,18 +60,38 @@ final class SettingsInteractor {
         waiters.append(action)
     }
 
-    private var waiters: [@MainActor () -> Void] = []
-
-    private func loadFinished(_ settings: FeedSettings, error: StorageError?) {
-        output?.interactorDidLoad(settings, error: error)
-    }
-
-    private func saveFinished(_ settings: FeedSettings, error: StorageError?, number: Int) {
-        output?.interactorDidSave(settings, error: error)
+    private func saveFinished(_ result: Result<FeedSettings, StorageError>, number: Int) {
+        switch result {
+        case .success(let settings): output?.interactorDidSaveSettings(settings)
+        case .failure(let error): output?.interactorDidFailSavingSettings(error)
+        }
         guard number == saveCount else { return }
         lastSave = nil
         let ready = waiters
         waiters = []
         for action in ready { action() }
+    }
+
+    // MARK: Work off the main actor
+
+    @concurrent
+    private nonisolated static func load(_ store: any SettingsStoring) async -> Result<FeedSettings, StorageError> {
+        do throws(StorageError) {
+            return .success(try await store.load())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @concurrent
+    private nonisolated static func save(
+        _ settings: FeedSettings, to store: any SettingsStoring
+    ) async -> Result<FeedSettings, StorageError> {
+        do throws(StorageError) {
+            try await store.save(settings)
+            return .success(settings)
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -42,20 +42,22 @@ public final class SettingsPresenter: SettingsViewOutput {
 }
 
 extension SettingsPresenter: SettingsInteractorOutput {
-    func interactorDidLoad(_ settings: FeedSettings, error: StorageError?) {
-        if let error {
-            logger.error("reading the settings failed; showing the defaults", metadata: ["error": "\(error)"])
-        }
+    func interactorDidLoadSettings(_ settings: FeedSettings) {
         show(SettingsViewModel(showsAvatars: settings.showsAvatars))
     }
 
-    func interactorDidSave(_ settings: FeedSettings, error: StorageError?) {
-        if let error {
-            logger.error("saving the settings failed; the switch stays as it was", metadata: ["error": "\(error)"])
-            if let model { show(model) }
-            return
-        }
+    func interactorDidFailLoadingSettings(_ error: StorageError) {
+        logger.error("reading the settings failed; showing the defaults", metadata: ["error": "\(error)"])
+        show(SettingsViewModel(showsAvatars: FeedSettings.default.showsAvatars))
+    }
+
+    func interactorDidSaveSettings(_ settings: FeedSettings) {
         show(SettingsViewModel(showsAvatars: settings.showsAvatars))
+    }
+
+    func interactorDidFailSavingSettings(_ error: StorageError) {
+        logger.error("saving the settings failed; the switch stays as it was", metadata: ["error": "\(error)"])
+        if let model { show(model) }
     }
 
     private func show(_ model: SettingsViewModel) {

@@ -117,6 +117,26 @@ final class FeedTimerTests: XCTestCase {
     }
 
     @MainActor
+    func test_moduleLetGoWithoutClosing_stopsTheTimerAndTheObservation() async {
+        // Given a running module
+        let harness = FeedHarness(cached: [Fixture.tweet(1)])
+        await harness.start()
+        weak let presenter = harness.presenter
+        let eventsBefore = harness.view.events.count
+
+        // When its owner lets it go without viewWillClose
+        harness.releasePresenter()
+        await harness.clock.advance(by: .seconds(180))
+        await harness.settle()
+
+        // Then nothing of it is left running: no task holds it, the timer and the observation stop
+        XCTAssertNil(presenter)
+        XCTAssertEqual(harness.source.calls, 1)
+        XCTAssertEqual(harness.view.events.count, eventsBefore, "nothing shown once let go")
+        await harness.eventually("observation ended") { harness.store.observerCount == 0 }
+    }
+
+    @MainActor
     func test_viewWillClose_cancelsARunningRefresh() async {
         // Given
         let gate = Gate()

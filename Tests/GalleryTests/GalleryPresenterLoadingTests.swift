@@ -201,13 +201,20 @@ final class GalleryPresenterLoadingTests: XCTestCase {
 
     @MainActor
     func test_module_holdsTheViewWeaklyAndTheInteractorHoldsThePresenterWeakly() async {
-        // Given
+        // Given a module built by its router, with cell 0's load in flight
+        let loader = MockImageLoader()
+        let first = GalleryFixture.urls[0]
+        loader.script(first, .hang)
         var view: SpyGalleryView? = SpyGalleryView()
         weak let weakView = view
-        let interactor = GalleryInteractor(
-            images: MockImageLoader(), list: FixedGalleryList(urls: GalleryFixture.urls), connectivity: MockConnectivityMonitor())
-        var presenter: GalleryPresenter? = GalleryPresenter(view: view!, interactor: interactor, language: .en)
+        let dependencies = GalleryDependencies(
+            images: loader, list: FixedGalleryList(urls: GalleryFixture.urls), connectivity: MockConnectivityMonitor(),
+            language: .en)
+        var presenter: GalleryPresenter? = GalleryRouter.makeModule(view: view!, dependencies: dependencies)
         weak let weakPresenter = presenter
+        presenter?.viewDidLoad()
+        presenter?.viewDidResize(width: GalleryFixture.phone.width, height: GalleryFixture.phone.height)
+        await eventually { loader.waitingCount(for: first) == 1 }
         // When
         view = nil
         // Then
@@ -215,9 +222,9 @@ final class GalleryPresenterLoadingTests: XCTestCase {
         presenter?.viewDidLoad()  // a presenter without a view does not trap
         // When
         presenter = nil
-        // Then
+        // Then the presenter goes, and so does the interactor: its end cancels the load in flight
         XCTAssertNil(weakPresenter)
-        XCTAssertNil(interactor.output)
+        await eventually { loader.cancellations.contains(first) }
     }
 
     @MainActor

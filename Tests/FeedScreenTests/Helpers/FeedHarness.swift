@@ -41,6 +41,12 @@ final class FeedHarness {
         }
     }
 
+    /// Lets the module go without closing it (as a screen dropped by its owner): the harness
+    /// keeps no reference to it afterwards; ``presenter`` must not be read again.
+    func releasePresenter() {
+        presenter = nil
+    }
+
     /// The countdown text for `seconds`, in English.
     static func countdown(_ seconds: Int) -> String { "Next update in \(seconds) s" }
 
