@@ -1,7 +1,6 @@
 import Foundation
 import ImageCache
 import Messages
-import Networking
 
 /// The gallery's presenter: turns the interactor's results into ``GalleryCellViewModel``s and
 /// the view's events into loads, cancellations, removals and refreshes.
