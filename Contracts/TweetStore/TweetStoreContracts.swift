@@ -1,4 +1,5 @@
 import Foundation
+import MockServer
 import Storage
 
 /// The rules every feed cache keeps (tweets, avatars, settings in one database file), each a

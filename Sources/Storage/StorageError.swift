@@ -54,8 +54,9 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(kind, "\(what): \(Self.reason(of: cause))", resultCode: code)
     }
 
-    /// Why `error` failed, in a few words: SQLite's primary code and message for a GRDB
-    /// `DatabaseError` (`SQLITE_FULL: database or disk is full`), else the error's description.
+    /// Why `error` failed, in a few words: SQLite's primary code (as GRDB prints it) and
+    /// message for a GRDB `DatabaseError` (`13 (database or disk is full): database or disk is
+    /// full`), else the error's description.
     static func reason(of error: any Error) -> String {
         if let error = error as? DatabaseError { return "\(error.resultCode): \(error.message ?? "no message")" }
         return "\(error)"

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+import Darwin
+#endif
 import Foundation
 import ImageCache
 
@@ -88,7 +95,11 @@ actor BrokenDiskCache: DataCaching {
                 entries[name] = nil
                 try data.write(to: url(name))
             default:
-                try data.write(to: url(name), options: .atomic)
+                // Atomic, without `.atomic`: on Linux Foundation leaves an empty
+                // `TemporaryDirectory.*` folder in /tmp for every atomic write.
+                let temporary = url(".\(name).tmp")
+                try data.write(to: temporary)
+                guard rename(temporary.path, url(name).path) == 0 else { throw CocoaError(.fileWriteUnknown) }
             }
         } catch {
             if case .losesDataOnFailedWrite = flaw { entries.removeAll() }
