@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#else
-import Darwin
-#endif
 public import Foundation
 import Logging
 public import Networking
@@ -89,26 +82,11 @@ public struct GalleryList: GalleryListProviding {
             let body = try JSONEncoder().encode(Body(images: urls.map(\.absoluteString)))
             try FileManager.default.createDirectory(
                 at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Self.replace(cacheFile, with: body)
+            try body.write(to: cacheFile, options: .atomic)
         } catch {
             Self.logger.warning(
                 "the gallery list could not be cached",
                 metadata: ["file": "\(cacheFile.path)", "images": "\(urls.count)", "error": "\(error)"])
-        }
-    }
-
-    /// Writes `data` to a new file beside `file`, then renames it over `file`: a reader sees the
-    /// old list or the new one, never part of one. (`Data.write(options: .atomic)` does the same
-    /// but, in Foundation on Linux, leaves an empty `TemporaryDirectory.*` folder in the
-    /// temporary directory for every write.)
-    static func replace(_ file: URL, with data: Data) throws {
-        let temporary = file.deletingLastPathComponent()
-            .appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
-        try data.write(to: temporary, options: .withoutOverwriting)
-        guard rename(temporary.path, file.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "rename: \(reason)"])
         }
     }
 }

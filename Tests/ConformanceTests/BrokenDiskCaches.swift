@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#else
-import Darwin
-#endif
 import Foundation
 import ImageCache
 
@@ -95,11 +88,7 @@ actor BrokenDiskCache: DataCaching {
                 entries[name] = nil
                 try data.write(to: url(name))
             default:
-                // Atomic, without `.atomic`: on Linux Foundation leaves an empty
-                // `TemporaryDirectory.*` folder in /tmp for every atomic write.
-                let temporary = url(".\(name).tmp")
-                try data.write(to: temporary)
-                guard rename(temporary.path, url(name).path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                try data.write(to: url(name), options: .atomic)
             }
         } catch {
             if case .losesDataOnFailedWrite = flaw { entries.removeAll() }

@@ -9,8 +9,8 @@ import Foundation
 
 /// Runs `body` with `TMPDIR` pointing at a new empty folder and returns what is left in that
 /// folder afterwards (then deletes it and restores `TMPDIR`). Foundation puts what it writes on
-/// the side (an atomic write's `TemporaryDirectory.*` folder on Linux) there, so a code path
-/// that leaves junk in /tmp returns a non-empty list. Tests run one at a time in the process.
+/// the side there (`FileManager`'s item-replacement folders, `temporaryDirectory`), so a code
+/// path that leaves junk in /tmp returns a non-empty list. Tests run one at a time in the process.
 public func leftoversInTemporaryDirectory(during body: () async throws -> Void) async throws -> [String] {
     let fresh = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tmpdir-probe-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)

@@ -212,10 +212,7 @@ public final class FeedDatabase: Sendable {
             let reason = "quick_check: " + problems.prefix(3).joined(separator: "; ")
             logger.warning("feed cache failed its integrity check", metadata: ["path": "\(url.path)", "problems": "\(reason)"])
             do {
-                // Not `.atomic`: Foundation on Linux makes a `TemporaryDirectory.*` folder in
-                // the temporary directory for each atomic write and leaves it there. A marker
-                // cut short by a crash still exists, and any marker means damage.
-                try Data(reason.utf8).write(to: damageMarkerURL(for: url))
+                try Data(reason.utf8).write(to: damageMarkerURL(for: url), options: .atomic)
             } catch {
                 logger.error(
                     "cannot write the feed cache's damage marker",
