@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Storage
 import XCTest
 
@@ -37,6 +38,10 @@ final class FeedDatabaseReadOnlyTests: StorageTestCase {
             XCTFail("a read-only database took a write")
         } catch {
             XCTAssertEqual(error.kind, .writeFailed)
+            XCTAssertEqual(error.resultCode, .SQLITE_READONLY, error.description)
+            XCTAssertTrue(
+                error.description.hasPrefix("saving 1 tweets to \(databaseURL.path) failed: 8 (attempt to write a readonly database)"),
+                error.description)
         }
     }
 
@@ -60,6 +65,8 @@ final class FeedDatabaseReadOnlyTests: StorageTestCase {
             XCTFail("opened garbage")
         } catch {
             XCTAssertEqual(error.kind, .cannotOpen)
+            XCTAssertEqual(error.resultCode, .SQLITE_NOTADB, "SQLite's code is kept: the file is the problem, not the place")
+            XCTAssertFalse(error.isEnvironmentFailure)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["feed.sqlite"], "nothing moved aside")
     }

@@ -4,8 +4,9 @@ import Storage
 import XCTest
 
 /// `StorageError` keeps SQLite's result code, and the open's "environment or unusable file"
-/// decision is made on it.
-final class StorageErrorTests: StorageTestCase {
+/// decision is made on it (the errors of real opens and writes: `FeedDatabaseTests`,
+/// `FeedDatabaseReadOnlyTests`).
+final class StorageErrorTests: XCTestCase {
     func test_resultCode_isThePrimaryCode_andSwitchesMatchExtendedCodes() {
         // Given
         let error = StorageError(.writeFailed, "saving failed: 10 (disk I/O error): disk I/O error", resultCode: .SQLITE_IOERR_WRITE)
@@ -39,52 +40,5 @@ final class StorageErrorTests: StorageTestCase {
         XCTAssertNotEqual(full, StorageError(.writeFailed, "x", resultCode: .SQLITE_IOERR))
         XCTAssertNotEqual(full, StorageError(.writeFailed, "x"))
         XCTAssertEqual(Set([full, StorageError(.writeFailed, "x", resultCode: .SQLITE_FULL)]).count, 1)
-    }
-
-    func test_open_aFolderAtThePath_keepsSQLiteCantOpen() async throws {
-        // Given
-        try FileManager.default.createDirectory(at: databaseURL, withIntermediateDirectories: true)
-        // When / Then: an environment failure (nothing moved aside), with SQLite's code
-        do {
-            _ = try await FeedDatabase.open(at: databaseURL)
-            XCTFail("a folder opened as a database")
-        } catch {
-            XCTAssertEqual(error.kind, .cannotOpen)
-            XCTAssertEqual(error.resultCode, .SQLITE_CANTOPEN, error.description)
-            XCTAssertTrue(error.isEnvironmentFailure)
-            XCTAssertTrue(error.description.contains(databaseURL.path), error.description)
-        }
-    }
-
-    func test_writeToAReadOnlyDatabase_keepsSQLiteReadOnly() async throws {
-        // Given
-        let writable = try await openDatabase()
-        try await TweetStore(database: writable).save(Fixture.tweets(1...2))
-        let database = try await FeedDatabase.openReadOnly(at: databaseURL)
-        // When / Then
-        do {
-            try await TweetStore(database: database).save([Fixture.tweet(3)])
-            XCTFail("a read-only database took a write")
-        } catch {
-            XCTAssertEqual(error.kind, .writeFailed)
-            XCTAssertEqual(error.resultCode, .SQLITE_READONLY, error.description)
-            XCTAssertTrue(
-                error.description.hasPrefix("saving 1 tweets to \(databaseURL.path) failed: 8 (attempt to write a readonly database)"),
-                error.description)
-        }
-    }
-
-    func test_openReadOnly_ofAFileThatIsNotADatabase_keepsSQLiteNotADB() async throws {
-        // Given
-        try Data("not a database, at all; long enough to be read as a header".utf8).write(to: databaseURL)
-        // When / Then: the file is the problem, not the place
-        do {
-            _ = try await FeedDatabase.openReadOnly(at: databaseURL)
-            XCTFail("opened garbage")
-        } catch {
-            XCTAssertEqual(error.kind, .cannotOpen)
-            XCTAssertEqual(error.resultCode, .SQLITE_NOTADB, error.description)
-            XCTAssertFalse(error.isEnvironmentFailure)
-        }
     }
 }
