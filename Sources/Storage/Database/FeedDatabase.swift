@@ -282,7 +282,9 @@ public final class FeedDatabase: Sendable {
     /// their users, the 50 most recently used avatars, every setting. Damage there surfaces as
     /// an SQLite error at open instead of on screen.
     static func probe(_ db: Database) throws {
-        _ = try TweetRow.newest(limit: 50, in: db)
+        // The store's own query, stepped without decoding: damage shows as an SQLite error here,
+        // while a value of an unexpected type is left to the read that decodes it.
+        _ = try Row.fetchAll(db, sql: TweetRow.newestSQL, arguments: [50])
         _ = try Row.fetchAll(db, sql: "SELECT url, data, size, lastAccess FROM avatar ORDER BY lastAccess DESC LIMIT 50")
         _ = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
     }
