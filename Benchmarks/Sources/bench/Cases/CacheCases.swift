@@ -170,4 +170,3 @@ final class ImageBox: Sendable {
     let image: DecodedImage
     init(_ image: DecodedImage) { self.image = image }
 }
-
