@@ -6,7 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# Every Swift compiler driver run (swiftc, each module `swift build` compiles, `swift test`
+# itself) leaves an empty TemporaryDirectory.* folder in $TMPDIR that nothing removes: about
+# 380 a run. Our tests leave nothing there. Builds and tests get a temporary folder of their
+# own, deleted at the end, so /tmp is as it was.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/testbed-test.XXXXXX")
+trap 'rm -f "$log"; rm -rf "$scratch"' EXIT
+export TMPDIR="$scratch/"
 
 echo "== browser (Playwright for the dashboard tests, installed only when missing)"
 bash ci/browser-venv.sh

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import MockServer
 
 /// The rules every ``DataCaching`` disk cache keeps, each a ``Contract`` (local: no server) run on a fresh
 /// temporary folder (deleted after). Sizes are scaled down to kilobytes; the rules are the

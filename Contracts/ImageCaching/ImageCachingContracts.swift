@@ -1,5 +1,6 @@
 import ImageCache
 import ImageCodec
+import MockServer
 
 /// The rules every ``ImageCaching`` keeps, each a local ``Contract`` (no server): the cache is
 /// driven directly and inspected after every call.

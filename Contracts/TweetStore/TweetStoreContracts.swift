@@ -1,5 +1,6 @@
 import Foundation
 import FeedData
+import MockServer
 import Storage
 
 /// The rules every feed cache keeps (tweets, avatars, settings in one database file), each a

@@ -4,7 +4,8 @@ public import Networking
 extension TwitterClient {
     /// Where a ``TwitterClient`` asks for tweets and how.
     public struct Configuration: Sendable, Hashable {
-        /// The body limit for one page: 5 MB (the product rule: 5 MB per feed page).
+        /// The body limit for one page: 5 MB, the feed page's limit in the contracts' rules (docs/ARCHITECTURE.md); a
+        /// larger body fails as `tooLarge` and reading stops there.
         public static let defaultMaxPageBytes = 5 * 1024 * 1024
 
         /// Scheme, host and port (and an optional path prefix), e.g. `http://127.0.0.1:8080`.

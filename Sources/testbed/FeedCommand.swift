@@ -20,8 +20,7 @@ struct FeedCommand: AsyncParsableCommand {
             TWITTER_BEARER_TOKEN; it is never printed.
             """)
 
-    @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")
-    var server: String
+    @OptionGroup var server: ServerOption
 
     @Option(help: "The feed's SQLite database (created when missing).")
     var db: String
@@ -29,8 +28,7 @@ struct FeedCommand: AsyncParsableCommand {
     @Option(help: "Search query (v1.1 search/tweets).")
     var query: String = "swift"
 
-    @Option(name: .customLong("token-file"), help: "A file holding the bearer token.")
-    var tokenFile: String?
+    @OptionGroup var token: TokenFileOption
 
     @Flag(help: "Stop after the first refresh.")
     var once = false
@@ -38,11 +36,10 @@ struct FeedCommand: AsyncParsableCommand {
     @Option(help: "With --once, give up after this many seconds.")
     var timeout: Double = 60
 
-    @Option(help: "Language of the texts: ru or en (default: from LANG).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        _ = try serverURL(server)
+        _ = try server.url()
         guard !db.isEmpty else { throw ValidationError("--db needs a path") }
         try validateTimeout(timeout)
     }
@@ -54,11 +51,11 @@ struct FeedCommand: AsyncParsableCommand {
     /// The run itself: the views and presenters live on the main actor.
     @MainActor
     private func execute() async throws {
-        let serverURL = try serverURL(server)
+        let serverURL = try server.url()
         let database = URL(fileURLWithPath: db)
         let configuration = AppConfiguration(
             serverBaseURL: serverURL, cacheFolder: database.deletingLastPathComponent().appendingPathComponent("testbed-cache"),
-            databaseURL: database, language: lang, token: .environment(file: tokenFile.map { URL(fileURLWithPath: $0) }),
+            databaseURL: database, language: language.lang, token: .environment(file: token.url),
             feedEndpoint: .search(query: query))
         let app = AppWireframe(configuration: configuration, logger: quietLogger())
         let view = RecordingFeedView(out: JSONLines())
@@ -70,7 +67,7 @@ struct FeedCommand: AsyncParsableCommand {
             await app.shutDown()
             throw ExitCode(2)
         }
-        printError("refreshing from \(server)…")
+        printError("refreshing from \(server.server)…")
         presenter.viewDidLoad()
         switch await app.feedStorageStatus() {
         case .writable(let recovery?)?: printError("testbed: \(recovery)")

@@ -18,14 +18,11 @@ struct GalleryCommand: AsyncParsableCommand {
             cells; the banner line says why: this is known at once, nothing is waited for).
             """)
 
-    @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")
-    var server: String
+    @OptionGroup var server: ServerOption
 
-    @Option(help: "gallery.json scenario: default, mixed or offline-first.")
-    var scenario: String?
+    @OptionGroup var scenario: ScenarioOption
 
-    @Option(help: "Cache folder (images and the gallery list); default: a folder under the temporary directory.")
-    var cache: String?
+    @OptionGroup var cache: CacheOption
 
     @Option(help: "Tap the cell at this index once everything settled (repeatable).")
     var tap: [Int] = []
@@ -36,11 +33,10 @@ struct GalleryCommand: AsyncParsableCommand {
     @Option(help: "Give up after this many seconds.")
     var timeout: Double = 60
 
-    @Option(help: "Language of the texts: ru or en (default: from LANG).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        _ = try serverURL(server)
+        _ = try server.url()
         try validateTimeout(timeout)
     }
 
@@ -51,12 +47,11 @@ struct GalleryCommand: AsyncParsableCommand {
     /// The run itself: the views and presenters live on the main actor.
     @MainActor
     private func execute() async throws {
-        let serverURL = try serverURL(server)
-        let folder = cache.map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("testbed-gallery-cache")
+        let serverURL = try server.url()
+        let folder = cache.folder(defaultName: "testbed-gallery-cache")
         let configuration = AppConfiguration(
             serverBaseURL: serverURL, cacheFolder: folder, databaseURL: folder.appendingPathComponent("feed.sqlite"),
-            galleryScenario: scenario, language: lang)
+            galleryScenario: scenario.scenario, language: language.lang)
         let app = AppWireframe(configuration: configuration, logger: quietLogger())
         let view = RecordingGalleryView(out: JSONLines())
         printError("loading \(configuration.galleryListURL.absoluteString) (at most \(String(format: "%g", timeout)) s)…")

@@ -20,8 +20,7 @@ struct WebCommand: AsyncParsableCommand {
             neither, a server on this machine gets the mock server's "testbed-token". Stops on Ctrl-C.
             """)
 
-    @Option(help: "The server's root URL, e.g. http://127.0.0.1:8080.")
-    var server: String
+    @OptionGroup var server: ServerOption
 
     @Option(help: "The port to serve the page on (0: any free port).")
     var port = 8090
@@ -29,23 +28,19 @@ struct WebCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on. Anything but loopback lets other machines use the page: it has no login.")
     var host = "127.0.0.1"
 
-    @Option(help: "gallery.json scenario: default, mixed or offline-first.")
-    var scenario: String?
+    @OptionGroup var scenario: ScenarioOption
 
-    @Option(help: "Language of the texts: ru or en (default: from LANG).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Option(help: "Cache folder (images and the gallery list); default: a folder under the temporary directory.")
-    var cache: String?
+    @OptionGroup var cache: CacheOption
 
     @Option(help: "The feed's SQLite database (default: feed.sqlite in the cache folder).")
     var db: String?
 
-    @Option(name: .customLong("token-file"), help: "A file holding the bearer token.")
-    var tokenFile: String?
+    @OptionGroup var token: TokenFileOption
 
     func validate() throws {
-        _ = try serverURL(server)
+        _ = try server.url()
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host needs an address") }
         if db?.isEmpty == true { throw ValidationError("--db needs a path") }
@@ -60,13 +55,12 @@ struct WebCommand: AsyncParsableCommand {
     private func execute() async throws {
         let (signals, signalSources) = Self.catchSignals()
         defer { signalSources.forEach { $0.cancel() } }
-        let serverURL = try serverURL(server)
-        let folder = cache.map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("testbed-web-cache")
+        let serverURL = try server.url()
+        let folder = cache.folder(defaultName: "testbed-web-cache")
         let configuration = AppConfiguration(
             serverBaseURL: serverURL, cacheFolder: folder,
             databaseURL: db.map { URL(fileURLWithPath: $0) } ?? folder.appendingPathComponent("feed.sqlite"),
-            galleryScenario: scenario, language: lang, token: try tokenSource(for: serverURL))
+            galleryScenario: scenario.scenario, language: language.lang, token: try tokenSource(for: serverURL))
         if !Self.isLoopback(host) {
             printError("testbed web: listening on \(host): anyone who can reach it can use the page (it has no login)")
         }
@@ -103,7 +97,7 @@ struct WebCommand: AsyncParsableCommand {
     /// machine (the mock server), the mock server's default token. A token file that cannot be
     /// used stops the command here rather than on the first visit of the feed.
     private func tokenSource(for server: URL) throws -> AppConfiguration.TokenSource {
-        let file = tokenFile.map { URL(fileURLWithPath: $0) }
+        let file = token.url
         do {
             _ = try BearerToken.resolve(file: file)
             return .environment(file: file)

@@ -37,7 +37,7 @@ final class PlainTweetStore: TweetCaching {
             }
             return TweetSaveSummary(inserted: tweets.count, dropped: 0)
         } catch {
-            throw StorageError(.writeFailed, "\(error)")
+            throw StorageError(.writeFailed, "\(error)", resultCode: (error as? DatabaseError)?.extendedResultCode)
         }
     }
 
@@ -52,7 +52,7 @@ final class PlainTweetStore: TweetCaching {
                 }
             }
         } catch {
-            throw StorageError(.readFailed, "\(error)")
+            throw StorageError(.readFailed, "\(error)", resultCode: (error as? DatabaseError)?.extendedResultCode)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import Networking
+import TestSupport
 import XCTest
 
 /// `gallery.json` through an HTTP client, with the copy on disk that keeps the offline rule
@@ -44,6 +45,20 @@ final class GalleryListTests: XCTestCase {
         XCTAssertEqual(client.requests.first?.timeouts, RequestTimeouts.default.scaled(by: 0.1))
         let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: cacheFile)) as? [String: [String]]
         XCTAssertEqual(stored, ["images": images])
+    }
+
+    func test_fetch_cachesTheListWithoutLeavingAFolderInTheTemporaryDirectory() async throws {
+        // Given a list already cached, so the second fetch replaces the file
+        let client = ScriptedHTTPClient(.success(body(images)), .success(body(Array(images.prefix(2)))))
+        let list = GalleryList(client: client, url: url, cacheFile: cacheFile)
+        _ = try await list.imageURLs()
+        // When
+        let leftovers = try await leftoversInTemporaryDirectory { _ = try await list.imageURLs() }
+        // Then the file was replaced, and nothing was left behind, neither in TMPDIR nor beside it
+        XCTAssertEqual(leftovers, [])
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: cacheFile)) as? [String: [String]]
+        XCTAssertEqual(stored, ["images": Array(images.prefix(2))])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheFile.deletingLastPathComponent().path), ["gallery.json"])
     }
 
     func test_networkFailure_afterARestart_returnsTheCachedList() async throws {

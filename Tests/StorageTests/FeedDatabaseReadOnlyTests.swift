@@ -1,5 +1,6 @@
 import Foundation
 import FeedData
+import GRDB
 import Storage
 import XCTest
 
@@ -38,6 +39,10 @@ final class FeedDatabaseReadOnlyTests: StorageTestCase {
             XCTFail("a read-only database took a write")
         } catch {
             XCTAssertEqual(error.kind, .writeFailed)
+            XCTAssertEqual(error.resultCode, .SQLITE_READONLY, error.description)
+            XCTAssertTrue(
+                error.description.hasPrefix("saving 1 tweets to \(databaseURL.path) failed: 8 (attempt to write a readonly database)"),
+                error.description)
         }
     }
 
@@ -61,6 +66,8 @@ final class FeedDatabaseReadOnlyTests: StorageTestCase {
             XCTFail("opened garbage")
         } catch {
             XCTAssertEqual(error.kind, .cannotOpen)
+            XCTAssertEqual(error.resultCode, .SQLITE_NOTADB, "SQLite's code is kept: the file is the problem, not the place")
+            XCTAssertFalse(error.isEnvironmentFailure)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["feed.sqlite"], "nothing moved aside")
     }

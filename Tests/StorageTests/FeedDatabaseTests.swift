@@ -81,6 +81,8 @@ final class FeedDatabaseTests: StorageTestCase {
         } catch {
             XCTAssertEqual(error.kind, .cannotOpen)
             XCTAssertTrue(error.description.contains(databaseURL.path), error.description)
+            XCTAssertEqual(error.resultCode, .SQLITE_CANTOPEN, "SQLite's code is kept")
+            XCTAssertTrue(error.isEnvironmentFailure)
         }
         var isFolder: ObjCBool = false
         XCTAssertTrue(FileManager.default.fileExists(atPath: databaseURL.path, isDirectory: &isFolder) && isFolder.boolValue)

@@ -63,11 +63,11 @@ final class StubStore: Sendable {
     }
 
     private let state = Mutex(State())
-    private let random: Mutex<SeededGenerator>
+    private let random: Mutex<SplitMix64>
 
     /// An empty store whose delay distributions draw from a generator seeded with `seed`.
     init(seed: UInt64 = 0x7E57_BED) {
-        random = Mutex(SeededGenerator(seed: seed))
+        random = Mutex(SplitMix64(seed: seed))
     }
 
     // MARK: - Changes

@@ -26,12 +26,12 @@ extension FeedDatabase {
         case .success(let opened): pool = opened
         case .failure(let error):
             guard checkedSize(of: URL(fileURLWithPath: url.path + "-wal")) == 0 else {
-                throw StorageError(.cannotOpen, "cannot open the feed cache at \(url.path) read-only: \(TweetStore.reason(error))")
+                throw StorageError(.cannotOpen, "cannot open the feed cache at \(url.path) read-only", cause: error)
             }
             switch readOnlyPool(path: immutableURI(url)) {
             case .success(let opened): pool = opened
             case .failure(let error):
-                throw StorageError(.cannotOpen, "cannot open the feed cache at \(url.path) read-only: \(TweetStore.reason(error))")
+                throw StorageError(.cannotOpen, "cannot open the feed cache at \(url.path) read-only", cause: error)
             }
         }
         return FeedDatabase(url: url, recovery: nil, pool: pool, logger: logger, checkInBackground: false, isReadOnly: true)
@@ -68,7 +68,7 @@ extension FeedDatabase {
                 try Data.fetchOne(db, sql: "SELECT data FROM avatar WHERE url = ?", arguments: [url])
             }
         } catch {
-            throw StorageError(.readFailed, "reading an avatar from \(self.url.path) failed: \(TweetStore.reason(error))")
+            throw StorageError(.readFailed, "reading an avatar from \(self.url.path) failed", cause: error)
         }
     }
 

@@ -131,7 +131,7 @@ public final class FeedDatabase: Sendable {
         let outcome: Result<DatabasePool, OpenFailure>
         if let reason = takeDamageMarker(for: url, logger: logger) {
             fullCheck = true
-            outcome = .failure(.unusable(reason))
+            outcome = .failure(.unusable(reason, nil))
         } else {
             fullCheck = checkedSize(of: url) <= fullCheckSizeLimit
             outcome = attempt(url, configuration, fullCheck: fullCheck)
@@ -139,9 +139,9 @@ public final class FeedDatabase: Sendable {
         switch outcome {
         case .success(let pool):
             return FeedDatabase(url: url, recovery: nil, pool: pool, logger: logger, checkInBackground: !fullCheck)
-        case .failure(.environment(let message)):
-            throw StorageError(.cannotOpen, "cannot open the feed cache at \(url.path): \(message)")
-        case .failure(.unusable(let reason)):
+        case .failure(.environment(let message, let code)):
+            throw StorageError(.cannotOpen, "cannot open the feed cache at \(url.path): \(message)", resultCode: code)
+        case .failure(.unusable(let reason, _)):
             let aside = try moveAside(url, reason: reason)
             removeDamageMarker(for: url, logger: logger)
             let recovery = DatabaseRecovery(movedAsideTo: aside, reason: reason)
@@ -150,8 +150,8 @@ public final class FeedDatabase: Sendable {
             switch attempt(url, configuration, fullCheck: true) {
             case .success(let pool):
                 return FeedDatabase(url: url, recovery: recovery, pool: pool, logger: logger, checkInBackground: false)
-            case .failure(.environment(let message)), .failure(.unusable(let message)):
-                throw StorageError(.cannotOpen, "cannot create a new feed cache at \(url.path): \(message)")
+            case .failure(.environment(let message, let code)), .failure(.unusable(let message, let code)):
+                throw StorageError(.cannotOpen, "cannot create a new feed cache at \(url.path): \(message)", resultCode: code)
             }
         }
     }
@@ -200,13 +200,13 @@ public final class FeedDatabase: Sendable {
             } catch {
                 if error is CancellationError { return nil }
                 if let error = error as? DatabaseError,
-                    error.resultCode == .SQLITE_INTERRUPT || environmentCodes.contains(error.resultCode.primaryResultCode.rawValue)
+                    error.resultCode == .SQLITE_INTERRUPT || StorageError.isEnvironmentCode(error.extendedResultCode)
                 {
                     logger.warning(
                         "feed cache integrity check could not run", metadata: ["path": "\(url.path)", "error": "\(error)"])
                     return nil
                 }
-                problems = [TweetStore.reason(error)]
+                problems = [StorageError.reason(of: error)]
             }
             guard problems != ["ok"] else { return nil }
             let reason = "quick_check: " + problems.prefix(3).joined(separator: "; ")
@@ -222,21 +222,21 @@ public final class FeedDatabase: Sendable {
         }
     }
 
-    /// Why an attempt to open failed.
+    /// Why an attempt to open failed, with SQLite's result code when SQLite reported it.
     private enum OpenFailure: Error {
         /// The file is not a usable cache: moving it aside helps.
-        case unusable(String)
+        case unusable(String, ResultCode?)
         /// The place is the problem (permissions, full disk, a folder at the path): it does not.
-        case environment(String)
-    }
+        case environment(String, ResultCode?)
 
-    /// SQLite result codes that describe the file system, not the file's content.
-    static let environmentCodes: Set<Int32> = [
-        ResultCode.SQLITE_CANTOPEN.primaryResultCode.rawValue, ResultCode.SQLITE_IOERR.rawValue,
-        ResultCode.SQLITE_FULL.rawValue, ResultCode.SQLITE_READONLY.rawValue, ResultCode.SQLITE_BUSY.rawValue,
-        ResultCode.SQLITE_LOCKED.rawValue, ResultCode.SQLITE_PERM.rawValue, ResultCode.SQLITE_NOMEM.rawValue,
-        ResultCode.SQLITE_AUTH.rawValue,
-    ]
+        /// The failure SQLite's `error` is: decided on its result code
+        /// (``StorageError/isEnvironmentCode(_:)``), never on its message.
+        init(_ error: DatabaseError) {
+            let message = "\(error.resultCode): \(error.message ?? "no message")"
+            self = StorageError.isEnvironmentCode(error.extendedResultCode)
+                ? .environment(message, error.extendedResultCode) : .unusable(message, error.extendedResultCode)
+        }
+    }
 
     /// Opens and migrates the file; with `fullCheck`, runs the whole `quick_check` first, else
     /// reads what the first screen needs (``probe(_:)``) instead.
@@ -252,18 +252,19 @@ public final class FeedDatabase: Sendable {
                 // SQLite opens a file it may not write (a read-only mount, a locked-down file)
                 // read-only without a word, and a transaction that only reads then succeeds: ask.
                 if let connection = db.sqliteConnection, sqlite3_db_readonly(connection, "main") == 1 {
-                    throw OpenFailure.environment("the file can only be read (read-only file system or permissions)")
+                    throw OpenFailure.environment(
+                        "the file can only be read (read-only file system or permissions)", .SQLITE_READONLY)
                 }
                 if fullCheck {
                     let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
                     guard check == ["ok"] else {
-                        throw OpenFailure.unusable("quick_check: " + check.prefix(3).joined(separator: "; "))
+                        throw OpenFailure.unusable("quick_check: " + check.prefix(3).joined(separator: "; "), nil)
                     }
                 } else {
                     _ = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master")
                 }
                 if try migrator.hasBeenSuperseded(db) {
-                    throw OpenFailure.unusable("the schema is newer than this build understands")
+                    throw OpenFailure.unusable("the schema is newer than this build understands", nil)
                 }
             }
             try migrator.migrate(pool)
@@ -272,12 +273,8 @@ public final class FeedDatabase: Sendable {
         } catch {
             try? opened?.close()
             if let failure = error as? OpenFailure { return .failure(failure) }
-            if let error = error as? DatabaseError {
-                let message = "\(error.resultCode): \(error.message ?? "no message")"
-                return environmentCodes.contains(error.resultCode.primaryResultCode.rawValue)
-                    ? .failure(.environment(message)) : .failure(.unusable(message))
-            }
-            return .failure(.environment(error.localizedDescription))
+            if let error = error as? DatabaseError { return .failure(OpenFailure(error)) }
+            return .failure(.environment(error.localizedDescription, nil))
         }
     }
 
@@ -285,11 +282,9 @@ public final class FeedDatabase: Sendable {
     /// their users, the 50 most recently used avatars, every setting. Damage there surfaces as
     /// an SQLite error at open instead of on screen.
     static func probe(_ db: Database) throws {
-        _ = try Row.fetchAll(db, sql: """
-            SELECT tweet.id, tweet.text, tweet.createdAt, user.id, user.name, user.screenName, user.avatarURL
-            FROM tweet JOIN user ON user.id = tweet.authorID
-            ORDER BY tweet.id DESC LIMIT 50
-            """)
+        // The store's own query, stepped without decoding: damage shows as an SQLite error here,
+        // while a value of an unexpected type is left to the read that decodes it.
+        _ = try Row.fetchAll(db, sql: TweetRow.newestSQL, arguments: [50])
         _ = try Row.fetchAll(db, sql: "SELECT url, data, size, lastAccess FROM avatar ORDER BY lastAccess DESC LIMIT 50")
         _ = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
     }

@@ -30,7 +30,7 @@ public final class AvatarStore: AvatarCaching {
                 return data
             }
         } catch {
-            throw StorageError(.readFailed, "reading an avatar from \(database.url.path) failed: \(TweetStore.reason(error))")
+            throw StorageError(.readFailed, "reading an avatar from \(database.url.path) failed", cause: error)
         }
     }
 
@@ -60,7 +60,7 @@ public final class AvatarStore: AvatarCaching {
                     arguments: [limit])
             }
         } catch {
-            throw StorageError(.writeFailed, "storing an avatar in \(database.url.path) failed: \(TweetStore.reason(error))")
+            throw StorageError(.writeFailed, "storing an avatar in \(database.url.path) failed", cause: error)
         }
     }
 
@@ -68,7 +68,7 @@ public final class AvatarStore: AvatarCaching {
         do {
             return try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM avatar") ?? 0 }
         } catch {
-            throw StorageError(.readFailed, "reading avatar sizes from \(database.url.path) failed: \(TweetStore.reason(error))")
+            throw StorageError(.readFailed, "reading avatar sizes from \(database.url.path) failed", cause: error)
         }
     }
 

@@ -20,7 +20,7 @@ public final class SettingsStore: SettingsStoring {
                 try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.showsAvatarsKey])
             }
         } catch {
-            throw StorageError(.readFailed, "reading settings from \(database.url.path) failed: \(TweetStore.reason(error))")
+            throw StorageError(.readFailed, "reading settings from \(database.url.path) failed", cause: error)
         }
         var settings = FeedSettings.default
         switch raw {
@@ -41,7 +41,7 @@ public final class SettingsStore: SettingsStoring {
                     arguments: [Self.showsAvatarsKey, settings.showsAvatars ? "1" : "0"])
             }
         } catch {
-            throw StorageError(.writeFailed, "saving settings to \(database.url.path) failed: \(TweetStore.reason(error))")
+            throw StorageError(.writeFailed, "saving settings to \(database.url.path) failed", cause: error)
         }
     }
 }

@@ -31,28 +31,28 @@ public final class TweetStore: TweetCaching {
             return try await database.pool.write { db in try Self.save(tweets, capacity: capacity, in: db) }
         } catch {
             database.logger.error("saving tweets failed", metadata: ["count": "\(tweets.count)", "error": "\(error)"])
-            throw StorageError(.writeFailed, "saving \(tweets.count) tweets to \(database.url.path) failed: \(Self.reason(error))")
+            throw StorageError(.writeFailed, "saving \(tweets.count) tweets to \(database.url.path) failed", cause: error)
         }
     }
 
     public func latest(limit: Int) async throws(StorageError) -> [Tweet] {
         guard limit >= 0 else { throw StorageError(.invalidArgument, "latest(limit:) needs a limit ≥ 0, got \(limit)") }
         do {
-            return try await database.pool.read { db in try Self.latest(limit: limit, in: db) }
+            return try await database.pool.read { db in try TweetRow.newest(limit: limit, in: db) }
         } catch {
-            throw StorageError(.readFailed, "reading tweets from \(database.url.path) failed: \(Self.reason(error))")
+            throw StorageError(.readFailed, "reading tweets from \(database.url.path) failed", cause: error)
         }
     }
 
     public func observeLatest(limit: Int) -> AsyncThrowingStream<[Tweet], any Error> {
         let limit = max(0, limit)
-        let observation = ValueObservation.tracking { db in try Self.latest(limit: limit, in: db) }.removeDuplicates()
+        let observation = ValueObservation.tracking { db in try TweetRow.newest(limit: limit, in: db) }.removeDuplicates()
         let (stream, continuation) = AsyncThrowingStream<[Tweet], any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let queue = DispatchQueue(label: "testbed.feed.observation")
         let cancellable = observation.start(
             in: database.pool, scheduling: .async(onQueue: queue),
             onError: { error in
-                continuation.finish(throwing: StorageError(.readFailed, "observing tweets failed: \(Self.reason(error))"))
+                continuation.finish(throwing: StorageError(.readFailed, "observing tweets failed", cause: error))
             },
             onChange: { tweets in continuation.yield(tweets) })
         continuation.onTermination = { _ in cancellable.cancel() }
@@ -64,7 +64,7 @@ public final class TweetStore: TweetCaching {
         do {
             return try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweet") ?? 0 }
         } catch {
-            throw StorageError(.readFailed, "counting tweets in \(database.url.path) failed: \(Self.reason(error))")
+            throw StorageError(.readFailed, "counting tweets in \(database.url.path) failed", cause: error)
         }
     }
 
@@ -159,40 +159,15 @@ public final class TweetStore: TweetCaching {
         }
     }
 
-    private static func latest(limit: Int, in db: Database) throws -> [Tweet] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT tweet.id, CAST(tweet.text AS BLOB), tweet.createdAt,
-                user.id, CAST(user.name AS BLOB), CAST(user.screenName AS BLOB), user.avatarURL
-            FROM tweet JOIN user ON user.id = tweet.authorID
-            ORDER BY tweet.id DESC LIMIT ?
-            """, arguments: [limit])
-        return rows.map { row in
-            Tweet(
-                id: row[0], text: text(fromUTF8: row[1]), createdAt: Date(timeIntervalSince1970: row[2]),
-                author: TwitterUser(
-                    id: row[3], name: text(fromUTF8: row[4]), screenName: text(fromUTF8: row[5]), avatarURL: row[6]))
-        }
-    }
-
     /// `text` (a tweet's text, a user's names) as a value that keeps every character when bound
     /// with `CAST(? AS TEXT)`.
     ///
     /// GRDB binds a `String` as a C string (`sqlite3_bind_text` with length -1) and reads one
     /// with `String(cString:)`, so a NUL inside a tweet (`"a\0b"`) would be stored and read back
     /// cut at the NUL. Its UTF-8 bytes as a blob carry their length; SQLite's `CAST` stores them
-    /// as the same TEXT, NUL included. An empty text stays a string: an empty blob binds as NULL.
-    private static func exactText(_ text: String) -> any DatabaseValueConvertible {
+    /// as the same TEXT, NUL included (``TweetRow`` reads it back the same way). An empty text
+    /// stays a string: an empty blob binds as NULL.
+    static func exactText(_ text: String) -> any DatabaseValueConvertible {
         text.isEmpty ? text : Data(text.utf8)
-    }
-
-    /// A text read back with `CAST(text AS BLOB)`, whole (see ``exactText(_:)``); a text cell
-    /// holding invalid UTF-8 (written by another program) is repaired, never dropped.
-    private static func text(fromUTF8 bytes: Data?) -> String {
-        String(decoding: bytes ?? Data(), as: UTF8.self)
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return "\(error.resultCode): \(error.message ?? "no message")" }
-        return "\(error)"
     }
 }

@@ -2,6 +2,7 @@ import CBenchPNG
 import Foundation
 import ImageCache
 import ImageCodec
+import MockServer
 import Networking
 
 /// Case 4: a memory-cache hit against NSCache, a disk-cache hit against reading the file,
@@ -34,7 +35,7 @@ struct CacheCases {
         for key in peerKeys { peer.setObject(ImageBox(image), forKey: key, cost: image.width * image.height * 4) }
 
         // Look keys up in a shuffled order, in batches; each batch gives one ns-per-hit value.
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let order = (0..<100_000).map { _ in Int(generator.next() % UInt64(Self.entries)) }
         var sink = 0
         let batches = 25
@@ -169,17 +170,3 @@ final class ImageBox: Sendable {
     let image: DecodedImage
     init(_ image: DecodedImage) { self.image = image }
 }
-
-/// A small deterministic generator (splitmix64) for shuffled lookups and generated tweets.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
