@@ -8,6 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The Swift compiler driver leaves an empty TemporaryDirectory.* folder in $TMPDIR per run;
+# builds and tests get a folder of their own, deleted at the end (as in ci/test.sh).
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/testbed-${0##*/}.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR="$scratch/"
+
 seconds=${FUZZ_SECONDS:-60}
 targets=${FUZZ_TARGETS:-"twitter image query admin stubs"}
 merge=${FUZZ_MERGE:-1}

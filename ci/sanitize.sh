@@ -8,6 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The Swift compiler driver leaves an empty TemporaryDirectory.* folder in $TMPDIR per run;
+# builds and tests get a folder of their own, deleted at the end (as in ci/test.sh).
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/testbed-${0##*/}.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR="$scratch/"
+
 sanitizers=${SANITIZERS:-"thread address"}
 limit=${SANITIZE_TIMEOUT:-1800}
 suites='NetworkingTests|MockServerTests|ImageCacheTests|StorageTests|GalleryTests|FeedScreenTests|SettingsTests|AppWireframeTests|WebAppTests'
