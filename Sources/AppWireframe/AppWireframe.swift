@@ -69,7 +69,7 @@ public final class AppWireframe {
         images = ImagePipeline(
             client: client, memory: MemoryImageCache(costLimit: limits.memoryCacheBytes), disk: imageFiles,
             configuration: .init(maxBytes: limits.imageBytes, timeouts: configuration.timeouts,
-                                 maxConcurrentTransfers: limits.connectionsPerHost))
+                                 maxConcurrentTransfers: limits.connectionsPerHost, returnsFreedMemory: true))
         connectivity = ProbingConnectivityMonitor(
             client: client, probeURL: configuration.serverBaseURL.appendingPathComponent("health"),
             interval: configuration.connectivityProbeInterval, clock: clock)

@@ -8,6 +8,10 @@ public import Logging
 /// already async: every file operation runs on it one at a time, so the index and the folder
 /// never disagree mid-operation. ``sizeLimit`` and ``failures()`` are `nonisolated`.
 ///
+/// - The actor runs on a serial dispatch queue of its own (its ``unownedExecutor``), not on
+///   Swift's cooperative pool: its `open`/`read`/`write`/`rename` calls block a thread, and
+///   the pool has only one per core. Each instance has its own queue.
+///
 /// - Writes go to `.tmp-<uuid>` in the same folder, then `rename` over the final name, so only
 ///   complete files are ever visible; leftovers from a crash are deleted at start.
 /// - The index (file → size, last access) lives in memory and is rebuilt from the folder at
@@ -37,6 +41,15 @@ public actor DiskCache: DataCaching {
     private var total: Int
     private var lastStamp: Int64
     private var folderReady: Bool
+    /// Runs this actor's jobs (and so its file I/O) on a queue of its own.
+    nonisolated let executor = DiskQueueExecutor(label: "ImageCache.DiskCache")
+    /// Called on the actor just before the file I/O of a read or a write (tests).
+    private let willAccessFiles: (@Sendable () -> Void)?
+
+    /// The executor every operation of this cache runs on: a serial dispatch queue of its own.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
 
     /// Opens (or creates) the cache in `folder`. Never throws: when the folder cannot be
     /// created the cache works as empty, and each write reports a `.createFolder` failure.
@@ -44,6 +57,13 @@ public actor DiskCache: DataCaching {
         folder: URL, sizeLimit: Int = 150 * 1024 * 1024,
         logger: Logger = Logger(label: "ImageCache.DiskCache")
     ) {
+        self.init(folder: folder, sizeLimit: sizeLimit, logger: logger, willAccessFiles: nil)
+    }
+
+    /// As the public `init`, with `willAccessFiles` called on the actor before each read's and
+    /// write's file I/O (tests check where that I/O runs).
+    init(folder: URL, sizeLimit: Int, logger: Logger, willAccessFiles: (@Sendable () -> Void)?) {
+        self.willAccessFiles = willAccessFiles
         self.folder = folder
         self.folderPath = folder.path
         self.sizeLimit = max(0, sizeLimit)
@@ -88,6 +108,7 @@ public actor DiskCache: DataCaching {
     public func data(for key: String) async -> Data? {
         let name = Self.fileName(for: key)
         guard entries[name] != nil else { return nil }
+        willAccessFiles?()
         let path = self.path(name)
         let data: Data
         do {
@@ -116,6 +137,7 @@ public actor DiskCache: DataCaching {
             logger.notice("disk cache entry over the whole limit not stored", metadata: ["key": "\(key)", "bytes": "\(data.count)"])
             return
         }
+        willAccessFiles?()
         guard ensureFolder(key: key) else { return }
         let temporary = path(Self.temporaryPrefix + UUID().uuidString)
         let stamp = nextStamp()

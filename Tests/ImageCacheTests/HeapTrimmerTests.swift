@@ -5,16 +5,17 @@ import XCTest
 
 @testable import ImageCache
 
-/// HeapTrimmer: a pipeline switches it on; then freeing a megabyte or more of images trims.
+/// HeapTrimmer: a pipeline that opts in switches it on; then freeing a megabyte or more of images trims.
 final class HeapTrimmerTests: XCTestCase {
     private struct NoNetwork: HTTPClient {
         func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse { throw .offline }
     }
 
-    func test_evictingAMegabyteAfterAPipelineStarted_trims() throws {
+    func test_evictingAMegabyteAfterAnOptedInPipelineStarted_trims() throws {
         _ = ImagePipeline(
             client: NoNetwork(), memory: MemoryImageCache(),
-            disk: DiskCache(folder: FileManager.default.temporaryDirectory.appendingPathComponent("trim-\(UUID().uuidString)")))
+            disk: DiskCache(folder: FileManager.default.temporaryDirectory.appendingPathComponent("trim-\(UUID().uuidString)")),
+            configuration: .init(returnsFreedMemory: true))
         // 512×512 RGBA = 1 MB per image; a 2 MB cache evicts one image per insert from the third on.
         let image = try DecodedImage(width: 512, height: 512, pixels: [UInt8](repeating: 1, count: 512 * 512 * 4))
         let cache = MemoryImageCache(costLimit: 10 * 1024 * 1024 + 1)

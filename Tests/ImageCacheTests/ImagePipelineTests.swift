@@ -120,6 +120,7 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertEqual(configuration.maxBytes, 20 * 1024 * 1024)
         XCTAssertEqual(configuration.maxPixels, 50_000_000)
         XCTAssertEqual(configuration.timeouts, .default)
+        XCTAssertFalse(configuration.returnsFreedMemory, "changing malloc for the whole process is the app's choice")
     }
 
     func test_reload_goesToTheNetworkDespiteCachedCopies() async throws {

@@ -14,17 +14,18 @@ extension ImagePipeline {
         /// start visible first, then in the order they were asked for.
         public var maxConcurrentTransfers: Int
         /// On glibc (Linux), give the memory of freed images and bodies back to the system
-        /// (default true): the first pipeline pins malloc's mmap threshold at 1 MB for the
-        /// process (`mallopt(M_MMAP_THRESHOLD)`; glibc otherwise raises it to the largest block
-        /// freed, after which freed multi-megabyte pixel buffers stay in its heaps), and malloc's
-        /// heaps are trimmed after each megabyte freed. Set it to false if the process manages
-        /// malloc itself. Elsewhere it does nothing.
+        /// (default false, opt-in, because it changes malloc for the whole process): the first
+        /// pipeline with it on pins malloc's mmap threshold at 1 MB for the process
+        /// (`mallopt(M_MMAP_THRESHOLD)`; glibc otherwise raises it to the largest block freed,
+        /// after which freed multi-megabyte pixel buffers stay in its heaps), and malloc's heaps
+        /// are trimmed after each megabyte freed. Turn it on where the app is put together, if
+        /// nothing else in the process tunes malloc. Elsewhere it does nothing.
         public var returnsFreedMemory: Bool
 
         /// Creates a configuration; the defaults are the design's rules.
         public init(
             maxBytes: Int = HTTPRequest.defaultMaxBytes, maxPixels: Int = ImageCodec.defaultMaxPixels,
-            timeouts: RequestTimeouts = .default, maxConcurrentTransfers: Int = 6, returnsFreedMemory: Bool = true
+            timeouts: RequestTimeouts = .default, maxConcurrentTransfers: Int = 6, returnsFreedMemory: Bool = false
         ) {
             self.maxBytes = maxBytes
             self.maxPixels = maxPixels

@@ -1,51 +1,61 @@
 public import Foundation
 public import Networking
 
-/// Loads images: memory → disk → network, with one shared transfer per URL.
+/// Loads images: memory → disk → network, with one shared job per URL after a memory miss.
 ///
 /// - Order: a memory hit is returned as is; a disk hit is decoded and put in memory; otherwise
 ///   the network: the `Content-Type` must be `image/*`, the pixel count is read from the header
-///   (``ImageCodec/probe(_:)``) before any decode, and only bytes that decoded are stored on
-///   disk, then the image goes to memory. A ``ImageLoadOptions/reload`` skips both caches.
-/// - Coalescing: concurrent loads of one URL wait on one transfer (download, decode, store).
-///   Cancelling a load ends that load at once with ``ImageLoadError/cancelled``; the transfer
-///   is cancelled only when its last waiter leaves, which closes the connection.
+///   before any pixel memory is allocated, and only bytes that decoded are stored on disk, then
+///   the image goes to memory. A ``ImageLoadOptions/reload`` skips both caches.
+/// - Coalescing: everything after a memory miss is one job per URL, shared by every concurrent
+///   load of it: one disk read, at most one transfer, one decode (which reads the header once).
+///   Cancelling a load ends that load at once with ``ImageLoadError/cancelled``; the job is
+///   cancelled only when its last waiter leaves, which closes the connection.
 /// - Offline fallback: when the network fails with offline, timedOut or connectionLost and the
-///   disk holds a copy, that copy is delivered (``LoadedImage/Source/disk``), reload included.
+///   disk holds a copy, that copy is delivered (``LoadedImage/Source/disk``), reload included;
+///   a job that has read the disk already does not read it again.
 /// - Decoding runs on the global concurrent executor, never on the caller's actor.
-/// - Priority is passed through, not reordered: the client's per-host queue starts requests in
-///   arrival order, and a visible cell asks first because it becomes visible first.
+/// - Priority reorders: at most ``Configuration/maxConcurrentTransfers`` transfers run at once,
+///   and the waiting ones start visible first, then in the order they were asked for; a
+///   visible load joining a waiting prefetch moves it up. The client's own per-host queue,
+///   which is FIFO, only ever sees the transfers this gate let through.
 /// - A failed disk write never fails a load: ``DataCaching`` reports it on its own.
 ///
 /// Sendable: every stored property is an immutable `let` of a `Sendable` type; the mutable
-/// state (transfers in flight) lives in an actor.
+/// state (jobs in flight, the transfer gate) lives in an actor.
 public final class ImagePipeline: ImageLoading {
     /// The limits and deadlines in use.
     public let configuration: Configuration
     private let stages: PipelineStages
-    private let coalescer: TransferCoalescer
+    private let coalescer: LoadCoalescer
 
     /// Creates a pipeline over `client` with the two caches.
-    public init(
+    public convenience init(
         client: any HTTPClient, memory: any ImageCaching, disk: any DataCaching,
         configuration: Configuration = Configuration()
     ) {
+        self.init(client: client, memory: memory, disk: disk, decoder: CodecDecoder(), configuration: configuration)
+    }
+
+    /// As the public `init`, decoding with `decoder` (tests count decodes).
+    init(
+        client: any HTTPClient, memory: any ImageCaching, disk: any DataCaching, decoder: any ImageDecoding,
+        configuration: Configuration
+    ) {
         self.configuration = configuration
         if configuration.returnsFreedMemory { HeapTrimmer.enable() }
-        self.stages = PipelineStages(client: client, memory: memory, disk: disk, configuration: configuration)
-        self.coalescer = TransferCoalescer(gate: TransferGate(limit: configuration.maxConcurrentTransfers))
+        self.stages = PipelineStages(
+            client: client, memory: memory, disk: disk, decoder: decoder, configuration: configuration)
+        self.coalescer = LoadCoalescer(maxConcurrentTransfers: configuration.maxConcurrentTransfers)
     }
 
     public func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage {
         let key = url.absoluteString
-        if !options.reload {
-            if let image = stages.memory.image(for: key) { return LoadedImage(image: image, source: .memory) }
-            if let loaded = await stages.fromDisk(key: key) { return loaded }
-        }
+        if !options.reload, let image = stages.memory.image(for: key) { return LoadedImage(image: image, source: .memory) }
         if Task.isCancelled { throw .cancelled }
         let stages = self.stages
-        return try await coalescer.join(key: key, priority: options.priority) {
-            await stages.fromNetwork(url: url, key: key)
+        return try await coalescer.join(key: key, reload: options.reload, priority: options.priority) { job in
+            await stages.load(url: url, key: key, job: job)
         }.get()
     }
 

@@ -2,19 +2,45 @@ import Foundation
 import ImageCodec
 import Networking
 
-/// The steps of ``ImagePipeline`` that touch the caches, the network and the codec; a value so
-/// a transfer task can carry it without holding the pipeline.
+/// The steps of ``ImagePipeline`` after a memory miss, run as one ``LoadCoalescer`` job per key;
+/// a value so a job task can carry it without holding the pipeline.
 struct PipelineStages: Sendable {
+    typealias Outcome = Result<LoadedImage, ImageLoadError>
+
     let client: any HTTPClient
     let memory: any ImageCaching
     let disk: any DataCaching
+    let decoder: any ImageDecoding
     let configuration: ImagePipeline.Configuration
 
-    /// The disk copy for `key`, decoded and put in memory; `nil` when there is none or it no
-    /// longer decodes (then it is removed, so the network replaces it).
-    func fromDisk(key: String) async -> LoadedImage? {
+    /// The job of `key`: for a plain load memory, then disk (read once, decoded once), then the
+    /// network; for a reload the network alone. A transient network failure delivers the cached
+    /// copy, reading the disk only when this job has not read it already.
+    func load(url: URL, key: String, job: LoadJob) async -> Outcome {
+        var copy: LoadedImage?
+        if job.readsCaches {
+            // Memory again: a job that ended a moment ago may have put the image there.
+            if let image = memory.image(for: key) {
+                copy = LoadedImage(image: image, source: .memory)
+            } else {
+                copy = await diskCopy(key: key)
+            }
+            // The plain loads have what they came for; go on only for reloads that joined.
+            if let copy, await !job.deliver(copy) { return .success(copy) }
+        }
+        guard await job.admit() else { return .failure(.cancelled) }
+        let (result, bodyBytes) = await fromNetwork(url: url, key: key, cachesRead: job.readsCaches, copy: copy)
+        await job.releaseSlot()
+        // The body is freed by now: let the trimmer count it (see HeapTrimmer).
+        HeapTrimmer.released(bytes: bodyBytes)
+        return result
+    }
+
+    /// The disk copy, decoded and put in memory; `nil` when there is none or it no longer
+    /// decodes (then it is removed, so the network replaces it).
+    private func diskCopy(key: String) async -> LoadedImage? {
         guard let data = await disk.data(for: key) else { return nil }
-        guard case .success(let image) = await Self.decode(data, maxPixels: configuration.maxPixels) else {
+        guard case .success(let image) = await Self.decode(data, maxPixels: configuration.maxPixels, with: decoder) else {
             await disk.removeData(for: key)
             return nil
         }
@@ -23,32 +49,30 @@ struct PipelineStages: Sendable {
     }
 
     /// Downloads, checks and decodes `url`; stores the bytes on disk and the image in memory.
-    /// A transient network failure delivers the disk copy when there is one.
-    func fromNetwork(url: URL, key: String) async -> Result<LoadedImage, ImageLoadError> {
-        let (result, bodyBytes) = await load(url: url, key: key)
-        // The body is freed by now: let the trimmer count it (see HeapTrimmer).
-        HeapTrimmer.released(bytes: bodyBytes)
-        return result
-    }
-
-    /// The network stage proper, and how many body bytes it held.
-    private func load(url: URL, key: String) async -> (Result<LoadedImage, ImageLoadError>, Int) {
+    /// Returns the outcome and how many body bytes it held.
+    private func fromNetwork(
+        url: URL, key: String, cachesRead: Bool, copy: LoadedImage?
+    ) async -> (Outcome, Int) {
         let request = HTTPRequest(url: url, timeouts: configuration.timeouts, maxBytes: configuration.maxBytes)
         let response: HTTPResponse
         do {
             response = try await client.send(request)
         } catch {
-            if error.isTransient, let copy = await fromDisk(key: key) { return (.success(copy), 0) }
+            // Offline and the like: the disk copy, read now only if this job has not yet.
+            if error.isTransient, let copy = cachesRead ? copy : await diskCopy(key: key) {
+                return (.success(copy), 0)
+            }
             return (.failure(ImageLoadError(error)), 0)
         }
         let bytes = response.body.count
         guard Self.isImage(contentType: response.header("content-type")) else { return (.failure(.unavailable), bytes) }
-        switch await Self.decode(response.body, maxPixels: configuration.maxPixels) {
+        switch await Self.decode(response.body, maxPixels: configuration.maxPixels, with: decoder) {
         case .failure(let error):
             return (.failure(error), bytes)
         case .success(let image):
             // Into memory first: while the disk write waits its turn, the image already counts
-            // against the memory cache's limit instead of being held beside it.
+            // against the memory cache's limit instead of being held beside it. Only bytes that
+            // decoded are stored, so damaged bytes are never cached.
             memory.insert(image, for: key)
             await disk.store(response.body, for: key)
             return (.success(LoadedImage(image: image, source: .network)), bytes)
@@ -61,20 +85,14 @@ struct PipelineStages: Sendable {
         return contentType.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("image/")
     }
 
-    /// Decodes `data` off the caller's actor, refusing from the header alone an image of more
-    /// than `maxPixels` pixels (so no pixel memory is allocated for it).
+    /// Decodes `data` off the caller's actor. The decoder reads the header once and refuses an
+    /// image of more than `maxPixels` pixels from it, before any pixel memory is allocated.
     @concurrent
-    static func decode(_ data: Data, maxPixels: Int) async -> Result<DecodedImage, ImageLoadError> {
-        let info: ImageInfo
+    static func decode(
+        _ data: Data, maxPixels: Int, with decoder: any ImageDecoding
+    ) async -> Result<DecodedImage, ImageLoadError> {
         do {
-            info = try ImageCodec.probe(data)
-        } catch {
-            return .failure(.broken)
-        }
-        let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
-        if overflow || pixels > maxPixels { return .failure(.tooLarge) }
-        do {
-            return .success(try ImageCodec.decode(data, maxPixels: maxPixels))
+            return .success(try decoder.decode(data, maxPixels: maxPixels))
         } catch {
             if case .tooLarge = error { return .failure(.tooLarge) }
             return .failure(.broken)

@@ -1,7 +1,11 @@
 /// Admits at most `limit` network transfers at once and starts the waiting ones visible first,
 /// then in arrival order. It sits in front of the HTTP client, whose own per-host queue is
 /// FIFO: without it a prefetch asked for a moment earlier would delay a cell on screen.
-actor TransferGate {
+///
+/// A value owned by ``LoadCoalescer`` and changed only on that actor, together with the jobs it
+/// admits: a priority raised while a job still reads the disk is the job's priority when it
+/// asks for a slot, with no message between two actors to arrive in the wrong order.
+struct TransferGate {
     private struct Waiter {
         let ticket: UInt64
         var rank: Int
@@ -17,44 +21,49 @@ actor TransferGate {
         self.limit = max(1, limit)
     }
 
-    /// Waits for a slot; `false` when the transfer was cancelled while waiting (no slot held).
-    func enter(ticket: UInt64, priority: ImageLoadOptions.Priority) async -> Bool {
-        if running < limit, waiting.isEmpty {
-            running += 1
-            return true
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                waiting.append(Waiter(ticket: ticket, rank: Self.rank(priority), continuation: continuation))
-            }
-        } onCancel: {
-            Task { await self.abandon(ticket: ticket) }
-        }
+    /// Takes a slot when one is free and no transfer is waiting; `false` when the caller must
+    /// ``wait(ticket:priority:continuation:)``.
+    mutating func enterAtOnce() -> Bool {
+        guard running < limit, waiting.isEmpty else { return false }
+        running += 1
+        return true
+    }
+
+    /// Queues transfer `ticket`; `continuation` gets `true` with a slot, or `false` when the
+    /// transfer is ``abandon(ticket:)``ed first (no slot held).
+    mutating func wait(ticket: UInt64, priority: ImageLoadOptions.Priority, continuation: CheckedContinuation<Bool, Never>) {
+        waiting.append(Waiter(ticket: ticket, rank: Self.rank(priority), continuation: continuation))
+        admitNext()
     }
 
     /// Frees a slot and starts the most urgent waiter, if any.
-    func leave() {
+    mutating func leave() {
         running -= 1
         admitNext()
     }
 
     /// Moves a waiting transfer up when a more urgent load joins it.
-    func raise(ticket: UInt64, to priority: ImageLoadOptions.Priority) {
+    mutating func raise(ticket: UInt64, to priority: ImageLoadOptions.Priority) {
         guard let index = waiting.firstIndex(where: { $0.ticket == ticket }) else { return }
         waiting[index].rank = min(waiting[index].rank, Self.rank(priority))
     }
 
-    private func abandon(ticket: UInt64) {
+    /// Stops waiting for transfer `ticket` (cancelled); it never held a slot.
+    mutating func abandon(ticket: UInt64) {
         guard let index = waiting.firstIndex(where: { $0.ticket == ticket }) else { return }
         waiting.remove(at: index).continuation.resume(returning: false)
     }
 
-    private func admitNext() {
-        guard running < limit, !waiting.isEmpty else { return }
+    private mutating func admitNext() {
+        guard running < limit else { return }
         // Most urgent first; among equals the earliest (the array keeps arrival order).
-        let index = waiting.indices.min { waiting[$0].rank < waiting[$1].rank || (waiting[$0].rank == waiting[$1].rank && $0 < $1) }!
+        var chosen: Int?
+        for index in waiting.indices where chosen.map({ waiting[index].rank < waiting[$0].rank }) ?? true {
+            chosen = index
+        }
+        guard let chosen else { return }
         running += 1
-        waiting.remove(at: index).continuation.resume(returning: true)
+        waiting.remove(at: chosen).continuation.resume(returning: true)
     }
 
     private static func rank(_ priority: ImageLoadOptions.Priority) -> Int {

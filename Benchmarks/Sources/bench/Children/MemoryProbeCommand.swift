@@ -32,7 +32,10 @@ struct MemoryProbeCommand: AsyncParsableCommand {
         default: throw ValidationError("--client must be ours or urlsession")
         }
         let memory = MemoryImageCache(costLimit: Self.memoryLimit)
-        let pipeline = ImagePipeline(client: http, memory: memory, disk: DiskCache(folder: URL(fileURLWithPath: cache)))
+        // As the app composes it (AppWireframe): freed pixel memory goes back to the system.
+        let pipeline = ImagePipeline(
+            client: http, memory: memory, disk: DiskCache(folder: URL(fileURLWithPath: cache)),
+            configuration: .init(returnsFreedMemory: true))
         let baseline = Self.status("VmRSS")
         var loaded = 0
         let elapsed = try await seconds {
