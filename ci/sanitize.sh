@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 
 # The Swift compiler driver leaves an empty TemporaryDirectory.* folder in $TMPDIR per run;
 # builds and tests get a folder of their own, deleted at the end (as in ci/test.sh).
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/testbed-${0##*/}.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-export TMPDIR="$scratch/"
+driver_tmp=$(mktemp -d "${TMPDIR:-/tmp}/testbed-${0##*/}.XXXXXX")
+trap 'rm -rf "$driver_tmp"' EXIT
+export TMPDIR="$driver_tmp/"
 
 sanitizers=${SANITIZERS:-"thread address"}
 limit=${SANITIZE_TIMEOUT:-1800}

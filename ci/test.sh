@@ -10,9 +10,9 @@ log=$(mktemp)
 # itself) leaves an empty TemporaryDirectory.* folder in $TMPDIR that nothing removes: about
 # 380 a run. Our tests leave nothing there. Builds and tests get a temporary folder of their
 # own, deleted at the end, so /tmp is as it was.
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/testbed-test.XXXXXX")
-trap 'rm -f "$log"; rm -rf "$scratch"' EXIT
-export TMPDIR="$scratch/"
+driver_tmp=$(mktemp -d "${TMPDIR:-/tmp}/testbed-test.XXXXXX")
+trap 'rm -f "$log"; rm -rf "$driver_tmp"' EXIT
+export TMPDIR="$driver_tmp/"
 
 echo "== browser (Playwright for the dashboard tests, installed only when missing)"
 bash ci/browser-venv.sh
