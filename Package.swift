@@ -25,7 +25,18 @@ let package = Package(
         .library(name: "Settings", targets: ["Settings"]),
         .library(name: "AppWireframe", targets: ["AppWireframe"]),
         .library(name: "MockServer", targets: ["MockServer"]),
+        // The contract suites: one product per suite over a small core, so adopting one suite builds
+        // only the modules it checks; `Contracts` is the umbrella that re-exports them all.
         .library(name: "Contracts", targets: ["Contracts"]),
+        .library(name: "ContractsCore", targets: ["ContractsCore"]),
+        .library(name: "ContractsHTTPClient", targets: ["ContractsHTTPClient"]),
+        .library(name: "ContractsImageCaching", targets: ["ContractsImageCaching"]),
+        .library(name: "ContractsDiskCaching", targets: ["ContractsDiskCaching"]),
+        .library(name: "ContractsImageLoading", targets: ["ContractsImageLoading"]),
+        .library(name: "ContractsTweetStore", targets: ["ContractsTweetStore"]),
+        .library(name: "ContractsFeedSource", targets: ["ContractsFeedSource"]),
+        .library(name: "ContractsGalleryRules", targets: ["ContractsGalleryRules"]),
+        .library(name: "ContractsFeedRules", targets: ["ContractsFeedRules"]),
         .library(name: "ContractsTesting", targets: ["ContractsTesting"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
         .executable(name: "testbed", targets: ["testbed"]),
@@ -159,19 +170,58 @@ let package = Package(
             ],
             swiftSettings: strict),
 
-        // Reusable contract suites (imports XCTest); never imported by Sources/.
+        // Reusable contract suites (they import XCTest); never imported by Sources/. The core (Contract,
+        // ContractViolation, the probes and XCTest's assertKeeps) needs only the mock server; each suite
+        // needs only the modules it checks, so an adopter of the HTTP suite never builds GRDB or a screen.
+        .target(
+            name: "ContractsCore", dependencies: ["MockServer"],
+            path: "Contracts/Core", swiftSettings: strict),
+        .target(
+            name: "ContractsHTTPClient", dependencies: ["ContractsCore", "Networking", "Messages", "MockServer"],
+            path: "Contracts/HTTPClient", swiftSettings: strict),
+        .target(
+            name: "ContractsImageCaching", dependencies: ["ContractsCore", "ImageCache", "ImageCodec", "MockServer"],
+            path: "Contracts/ImageCaching", swiftSettings: strict),
+        .target(
+            name: "ContractsDiskCaching", dependencies: ["ContractsCore", "ImageCache", "MockServer"],
+            path: "Contracts/DiskCaching", swiftSettings: strict),
+        .target(
+            name: "ContractsImageLoading",
+            dependencies: ["ContractsCore", "ImageCache", "Networking", "Messages", "Gallery", "MockServer"],
+            path: "Contracts/ImageLoading", swiftSettings: strict),
+        .target(
+            name: "ContractsTweetStore",
+            dependencies: ["ContractsCore", "Storage", "FeedData", "MockServer", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Contracts/TweetStore", swiftSettings: strict),
+        .target(
+            name: "ContractsFeedSource",
+            dependencies: [
+                "ContractsCore", "FeedData", "FeedScreen", "Networking", "Messages", "MockServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Contracts/FeedSource", swiftSettings: strict),
+        .target(
+            name: "ContractsGalleryRules", dependencies: ["ContractsCore", "Gallery", "Networking", "Messages", "MockServer"],
+            path: "Contracts/GalleryRules", swiftSettings: strict),
+        .target(
+            name: "ContractsFeedRules",
+            dependencies: [
+                "ContractsCore", "FeedData", "FeedScreen", "Networking", "Messages", "MockServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            path: "Contracts/FeedRules", swiftSettings: strict),
+        // The umbrella: re-exports the core and every suite.
         .target(
             name: "Contracts",
             dependencies: [
-                "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "FeedData", "FeedScreen", "Gallery",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Clocks", package: "swift-clocks"),
-                .product(name: "Logging", package: "swift-log"),
+                "ContractsCore", "ContractsHTTPClient", "ContractsImageCaching", "ContractsDiskCaching",
+                "ContractsImageLoading", "ContractsTweetStore", "ContractsFeedSource", "ContractsGalleryRules",
+                "ContractsFeedRules",
             ],
-            path: "Contracts",
-            swiftSettings: strict),
-        // The same suites for Swift Testing: `expectKeeps` and readable parameterized-test names.
-        .target(name: "ContractsTesting", dependencies: ["Contracts"], path: "ContractsTesting", swiftSettings: strict),
+            path: "Contracts/Umbrella", swiftSettings: strict),
+        // The same suites for Swift Testing: `expectKeeps` and readable parameterized-test names; needs
+        // only the core, so it adds nothing to an adopter's build but Swift Testing.
+        .target(name: "ContractsTesting", dependencies: ["ContractsCore"], path: "ContractsTesting", swiftSettings: strict),
 
         // The project's own tests, and helpers shared between test targets.
         .target(

@@ -1,4 +1,4 @@
-public import Contracts
+public import ContractsCore
 public import Testing
 
 /// A contract passed to a parameterized test (`@Test(arguments: ImageCachingContracts.all)`)

@@ -1,4 +1,4 @@
-public import Contracts
+public import ContractsCore
 public import Testing
 
 /// Runs `contract` against `subject` (on a fresh `MockServer` if it needs one) and records a

@@ -7,11 +7,11 @@ import Synchronization
 /// Resolution is coarse (pages, other threads, allocator caches), so checks allow several
 /// megabytes; a client that buffers a 64 MB body still stands out by an order of magnitude.
 /// Linux reads `/proc/self/statm`; elsewhere the peak resident size from `getrusage`.
-enum MemoryProbe {
+package enum MemoryProbe {
     /// Runs `operation` while sampling every millisecond; returns its result and the peak growth in bytes.
     /// The sampler is a thread of its own, not a task: the cooperative pool can be starved by
     /// the very work being measured, and a missed peak would let a buffering client pass.
-    static func peakGrowth<Value: Sendable>(during operation: @Sendable () async -> Value) async -> (Value, Int) {
+    package static func peakGrowth<Value: Sendable>(during operation: @Sendable () async -> Value) async -> (Value, Int) {
         let baseline = residentBytes()
         let sampler = Sampler(baseline: baseline)
         let thread = Thread { sampler.run() }
@@ -49,7 +49,7 @@ enum MemoryProbe {
     }
 
     /// Bytes resident now.
-    static func residentBytes() -> Int {
+    package static func residentBytes() -> Int {
         #if os(Linux)
             if let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) {
                 let fields = text.split(separator: " ")

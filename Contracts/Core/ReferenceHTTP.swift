@@ -2,10 +2,10 @@ import Foundation
 
 /// A deliberately tiny HTTP/1.1 reader over a POSIX socket, independent of every client under
 /// test: it fetches what the server really sends, as the reference a body is compared with.
-enum ReferenceHTTP {
+package enum ReferenceHTTP {
     /// The body of `GET pathAndQuery` on 127.0.0.1:`port` (read until the server closes), or
     /// `nil` when the answer is not a 200 with a `Content-Length` matching the body.
-    static func body(port: Int, pathAndQuery: String, headers: [String: String] = [:]) -> [UInt8]? {
+    package static func body(port: Int, pathAndQuery: String, headers: [String: String] = [:]) -> [UInt8]? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

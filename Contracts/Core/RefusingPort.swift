@@ -3,11 +3,11 @@ import Foundation
 /// A loopback port that refuses connections for as long as this value lives: a socket bound
 /// to it but never listening. No other process can take the port meanwhile (unlike a port
 /// freed by stopping a server, which a server starting concurrently could pick up).
-final class RefusingPort {
-    let port: Int
+package final class RefusingPort {
+    package let port: Int
     private let fd: Int32
 
-    init?() {
+    package init?() {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         var address = sockaddr_in()

@@ -27,8 +27,30 @@ public func withWatchdog<Value: Sendable>(
 
 extension Duration {
     /// Milliseconds, rounded, for messages.
-    var milliseconds: Int {
+    package var milliseconds: Int {
         let parts = components
         return Int(parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000)
     }
+}
+
+/// Polls `condition` every 10 ms until it holds or `within` passes.
+package func eventually(within: Duration, _ condition: @Sendable () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + within
+    while clock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+/// Polls `condition` on the main actor every 10 ms for at most `timeout`.
+@MainActor
+package func waitOnMain(within timeout: Duration, _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        if ContinuousClock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
 }

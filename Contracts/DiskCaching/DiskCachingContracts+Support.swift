@@ -1,3 +1,4 @@
+import ContractsCore
 import Foundation
 import ImageCache
 import Synchronization
@@ -38,19 +39,6 @@ struct UnwritableFolder {
     }
 }
 
-/// Runs `body` with a new empty folder under the temporary directory, deleted afterwards.
-func withTemporaryFolder(_ body: (URL) async -> String?) async -> String? {
-    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("DiskCaching-\(UUID().uuidString)")
-    let folder = parent.appendingPathComponent("cache")
-    do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-        return "could not create a temporary folder: \(error)"
-    }
-    defer { try? FileManager.default.removeItem(at: parent) }
-    return await body(folder)
-}
-
 /// The bytes of every regular file under `folder` (temporary files included).
 func bytesInFolder(_ folder: URL) -> Int {
     guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
@@ -61,17 +49,6 @@ func bytesInFolder(_ folder: URL) -> Int {
         if values?.isRegularFile == true { total += values?.fileSize ?? 0 }
     }
     return total
-}
-
-/// `count` bytes that differ between seeds and along the data.
-func pattern(_ count: Int, seed: UInt8) -> Data {
-    Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) ^ seed })
-}
-
-/// How a read looked, for a violation sentence.
-func describe(_ data: Data?) -> String {
-    guard let data else { return "nil" }
-    return "\(data.count) bytes starting \(data.prefix(4).map { String($0) }.joined(separator: ","))"
 }
 
 /// The first failure `stream` delivers within `timeout`, or `nil`.

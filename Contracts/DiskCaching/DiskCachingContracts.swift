@@ -1,3 +1,4 @@
+public import ContractsCore
 import Foundation
 import ImageCache
 import MockServer

@@ -1,3 +1,4 @@
+import ContractsCore
 public import Foundation
 public import ImageCache
 

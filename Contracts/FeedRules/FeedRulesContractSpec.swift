@@ -1,3 +1,4 @@
+import ContractsCore
 /// Adopt in an `XCTestCase` to run the feed presenter rules: declare each method with a
 /// one-line body such as `await assertKeeps(FeedRulesContracts.cachedFirst, subject)`.
 public protocol FeedRulesContractSpec {

@@ -1,3 +1,4 @@
+import ContractsCore
 import Clocks
 import FeedData
 import FeedScreen

@@ -1,3 +1,4 @@
+public import ContractsCore
 import FeedScreen
 import Foundation
 import Messages

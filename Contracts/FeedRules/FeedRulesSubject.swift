@@ -1,3 +1,4 @@
+import ContractsCore
 public import FeedScreen
 public import Foundation
 public import Messages

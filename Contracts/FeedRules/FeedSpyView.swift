@@ -1,3 +1,4 @@
+import ContractsCore
 import FeedScreen
 import Foundation
 

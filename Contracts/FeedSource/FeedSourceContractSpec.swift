@@ -1,3 +1,4 @@
+import ContractsCore
 /// Adopt in an `XCTestCase` to run the feed-source suite: declare each method with a one-line
 /// body such as `await assertKeeps(FeedSourceContracts.readsV11Search, subject)`.
 public protocol FeedSourceContractSpec {

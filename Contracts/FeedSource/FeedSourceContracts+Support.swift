@@ -1,3 +1,4 @@
+import ContractsCore
 import FeedData
 import Foundation
 import Logging

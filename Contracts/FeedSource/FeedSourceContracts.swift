@@ -1,3 +1,4 @@
+public import ContractsCore
 import FeedData
 import FeedScreen
 import Foundation

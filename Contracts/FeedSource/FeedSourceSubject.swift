@@ -1,3 +1,4 @@
+import ContractsCore
 public import FeedData
 public import Foundation
 public import Logging

@@ -1,3 +1,4 @@
+import ContractsCore
 /// Adopt in an `XCTestCase` to run the gallery presenter rules: declare each method with a
 /// one-line body such as `await assertKeeps(GalleryRulesContracts.mixedScenario, subject)`.
 public protocol GalleryRulesContractSpec {

@@ -1,3 +1,4 @@
+import ContractsCore
 import Foundation
 import Gallery
 import Messages

@@ -1,3 +1,4 @@
+import ContractsCore
 import Foundation
 import Gallery
 
@@ -75,17 +76,6 @@ final class GallerySpyView: GalleryView {
 
     /// Whether no cell shows a spinner.
     var allSettled: Bool { !cells.isEmpty && cells.allSatisfy { $0.state != .loading } }
-}
-
-/// Polls `condition` on the main actor every 10 ms for at most `timeout`.
-@MainActor
-func waitOnMain(within timeout: Duration, _ condition: @MainActor () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return true
 }
 
 extension GalleryCellState {

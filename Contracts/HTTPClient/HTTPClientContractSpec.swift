@@ -1,3 +1,4 @@
+import ContractsCore
 /// Adopt in an `XCTestCase` to run the HTTPClient suite: the compiler lists the methods to
 /// declare (XCTest on Linux only runs `test…` methods declared in the class itself), and each
 /// body is one line: `await assertKeeps(HTTPClientContracts.totalDeadline, subject)`.

@@ -1,3 +1,4 @@
+import ContractsCore
 import Foundation
 import MockServer
 import Networking
@@ -81,15 +82,4 @@ extension HTTPClientContracts {
     static func warm(_ server: MockServer, _ path: String) {
         _ = ReferenceHTTP.body(port: server.port, pathAndQuery: path)
     }
-}
-
-/// Polls `condition` every 10 ms until it holds or `within` passes.
-func eventually(within: Duration, _ condition: @Sendable () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + within
-    while clock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
 }

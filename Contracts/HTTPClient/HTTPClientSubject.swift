@@ -1,3 +1,4 @@
+import ContractsCore
 public import Networking
 
 /// An ``HTTPClient`` implementation under test: a name for reports and a factory, because some

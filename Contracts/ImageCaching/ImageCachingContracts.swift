@@ -1,3 +1,4 @@
+public import ContractsCore
 import ImageCache
 import ImageCodec
 import MockServer

@@ -1,3 +1,4 @@
+import ContractsCore
 public import ImageCache
 
 /// An ``ImageCaching`` implementation under test: a name for reports and a factory, because

@@ -1,3 +1,4 @@
+import ContractsCore
 /// Adopt in an `XCTestCase` to run the feed-cache suite: declare each method (XCTest on Linux
 /// only runs `test…` methods declared in the class itself) with a one-line body such as
 /// `await assertKeeps(TweetStoreContracts.survivesRestart, subject)`.

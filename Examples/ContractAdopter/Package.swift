@@ -31,7 +31,10 @@ let package = Package(
             name: "SimpleCachesTests",
             dependencies: [
                 "SimpleCaches",
-                .product(name: "Contracts", package: "Testbed"),
+                // One product per suite: only the suites this package adopts, so its build never
+                // compiles the modules the other suites check (GRDB, the screens…).
+                .product(name: "ContractsImageCaching", package: "Testbed"),
+                .product(name: "ContractsDiskCaching", package: "Testbed"),
                 .product(name: "ContractsTesting", package: "Testbed"),
                 .product(name: "ImageCache", package: "Testbed"),
             ],

@@ -65,13 +65,13 @@ final class ImportRulesTests: XCTestCase {
     static func targetFolders() throws -> [String] {
         let fileManager = FileManager.default
         var folders: [String] = []
-        for parent in ["Sources", "MockServer"] {
+        for parent in ["Sources", "MockServer", "Contracts"] {
             for name in try fileManager.contentsOfDirectory(atPath: root.appending(path: parent).path(percentEncoded: false)).sorted() {
                 let folder = "\(parent)/\(name)"
                 if try !SwiftImports.swiftFiles(in: root.appending(path: folder)).isEmpty { folders.append(folder) }
             }
         }
-        folders += ["Contracts", "ContractsTesting", "Tests/TestSupport", "Tests/BrokenStores", "Tests/StoreCrashHelper", "Tests/FuzzHarness", "Tests/FuzzTargets"]
+        folders += ["ContractsTesting", "Tests/TestSupport", "Tests/BrokenStores", "Tests/StoreCrashHelper", "Tests/FuzzHarness", "Tests/FuzzTargets"]
         return folders
     }
 }

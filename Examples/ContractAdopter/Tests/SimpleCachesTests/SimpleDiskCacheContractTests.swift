@@ -1,4 +1,4 @@
-import Contracts
+import ContractsDiskCaching
 import ContractsTesting
 import SimpleCaches
 import Testing

@@ -1,4 +1,4 @@
-import Contracts
+import ContractsImageCaching
 import SimpleCaches
 import XCTest
 
