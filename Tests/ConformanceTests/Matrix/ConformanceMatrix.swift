@@ -8,11 +8,16 @@ enum ConformanceMatrix {
     /// One implementation in a suite's matrix.
     struct Implementation: Sendable {
         let name: String
-        /// The contracts this twin was built to break (empty for ours).
+        /// The contracts this twin was built to break (empty for ours and for a third party's).
         let breaks: Set<String>
+        /// Another project's implementation, run outside this package (ThirdPartyConformance):
+        /// its cells are what it did, with nothing expected of them.
+        var isThirdParty = false
         /// Runs contract `index` of the suite against this implementation.
         let check: @Sendable (Int) async -> ContractViolation?
-        var isOurs: Bool { breaks.isEmpty }
+        var isOurs: Bool { breaks.isEmpty && !isThirdParty }
+        /// A broken twin: built to break the contracts in ``breaks``.
+        var isTwin: Bool { !breaks.isEmpty }
     }
 
     /// One suite: its contracts in order and its implementations, ours first.
@@ -43,7 +48,8 @@ enum ConformanceMatrix {
             if twinsByName[key] == nil { twinOrder.append(key) }
             twinsByName[key, default: (pair.twin, [])].1.insert(pair.contract.id)
         }
-        let implementations = ours.map { implementation($0, breaks: []) }
+        let thirdParty = ThirdPartyResults.columns(for: title, ids: contracts.map(\.id))
+        let implementations = ours.map { implementation($0, breaks: []) } + thirdParty
             + twinOrder.compactMap { key in twinsByName[key].map { implementation($0.0, breaks: $0.1) } }
         return Suite(
             title: title, ids: contracts.map(\.id), rules: contracts.map(\.rule), implementations: implementations,
@@ -89,11 +95,11 @@ enum ConformanceMatrix {
     /// the twins (side by side when the suite allows). `progress` gets one line per implementation.
     static func run(_ suite: Suite, progress: @Sendable (String) -> Void) async -> Results {
         var cells = [[ContractViolation?]](repeating: [], count: suite.implementations.count)
-        for (index, implementation) in suite.implementations.enumerated() where implementation.isOurs {
+        for (index, implementation) in suite.implementations.enumerated() where !implementation.isTwin {
             progress("\(suite.title): \(implementation.name)…")
             cells[index] = await runAll(implementation, count: suite.ids.count)
         }
-        let twins = suite.implementations.enumerated().filter { !$0.element.isOurs }
+        let twins = suite.implementations.enumerated().filter { $0.element.isTwin }
         if suite.twinsConcurrently {
             progress("\(suite.title): \(twins.count) broken twins side by side…")
             let results = await withTaskGroup(of: (Int, [ContractViolation?]).self) { group in

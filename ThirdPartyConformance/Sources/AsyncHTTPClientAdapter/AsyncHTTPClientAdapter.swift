@@ -1,0 +1,170 @@
+import AsyncHTTPClient
+public import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+public import Networking
+import Synchronization
+
+/// AsyncHTTPClient (swift-server) as a `Networking.HTTPClient`, written the way an adopter of
+/// Testbed's HTTPClient suite would: the client is configured from the suite's per-host limit and
+/// deadlines, and every failure is mapped to a `NetworkError`.
+///
+/// What AsyncHTTPClient gives and what the adapter adds:
+/// - the connect deadline and the per-host connection limit are client-wide settings
+///   (`Timeout.connect`, `concurrentHTTP1ConnectionsPerHostSoftLimit`), so they come from the
+///   factory, not from each request;
+/// - the total deadline is AsyncHTTPClient's own (`execute(_:deadline:)`);
+/// - the stall deadline (no byte for that long once the answer started) is the adapter's own
+///   watch over the body stream: AsyncHTTPClient's `read` timeout is client-wide too, and a
+///   request's deadlines vary;
+/// - the body limit is checked against `Content-Length` first, then while the body streams, so
+///   an oversized body is never held;
+/// - AsyncHTTPClient retries a connection it could not establish until the connect deadline
+///   (`retryConnectionEstablishment`, on by default). With it on, a refused connection is reported
+///   only when the connect deadline passes; ``init(maxConnectionsPerHost:timeouts:retriesConnections:)``
+///   turns it off unless asked, so a refused connection is `offline` at once.
+///
+/// Call ``shutdown()`` before releasing it: AsyncHTTPClient requires it.
+public final class AsyncHTTPClientAdapter: Networking.HTTPClient {
+    private let client: AsyncHTTPClient.HTTPClient
+
+    /// A client with at most `maxConnectionsPerHost` connections per host and `timeouts.connect`
+    /// to connect; `retriesConnections` keeps AsyncHTTPClient's default of retrying connections it
+    /// could not establish.
+    public init(maxConnectionsPerHost: Int, timeouts: RequestTimeouts, retriesConnections: Bool = false) {
+        var pool = AsyncHTTPClient.HTTPClient.Configuration.ConnectionPool(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)
+        pool.retryConnectionEstablishment = retriesConnections
+        let configuration = AsyncHTTPClient.HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
+            timeout: .init(connect: .nanoseconds(Int64(timeouts.connect.seconds * 1e9))),
+            connectionPool: pool)
+        client = AsyncHTTPClient.HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+    }
+
+    /// Redirects followed before the request fails.
+    public static let maxRedirects = 10
+
+    /// Shuts AsyncHTTPClient down; requests still running fail.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Sends `request` and returns the whole response, or the `NetworkError` its failure maps to.
+    public func send(_ request: Networking.HTTPRequest) async throws(NetworkError) -> Networking.HTTPResponse {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let watch = StallWatch(stall: request.timeouts.stall)
+        do {
+            return try await withThrowingTaskGroup(of: Networking.HTTPResponse?.self) { group in
+                group.addTask { try await self.exchange(outgoing, request, watch) }
+                group.addTask {
+                    try await watch.run()
+                    return nil
+                }
+                defer { group.cancelAll() }
+                while let next = try await group.next() {
+                    if let response = next { return response }
+                }
+                throw NetworkError.connectionLost
+            }
+        } catch {
+            if Task.isCancelled { throw .cancelled }
+            throw Self.networkError(for: error)
+        }
+    }
+
+    /// The request itself: the answer's head, the limit, then the body.
+    private func exchange(
+        _ outgoing: HTTPClientRequest, _ request: Networking.HTTPRequest, _ watch: StallWatch
+    ) async throws -> Networking.HTTPResponse {
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(request.timeouts.total.seconds * 1e9))
+        let response = try await client.execute(outgoing, deadline: deadline)
+        watch.progressed()
+        let status = Int(response.status.code)
+        guard request.acceptableStatus.contains(status) else { throw NetworkError.httpStatus(status) }
+        if let declared = response.headers.first(name: "content-length").flatMap(Int.init), declared > request.maxBytes {
+            throw NetworkError.tooLarge(limit: request.maxBytes)
+        }
+        var body = Data()
+        for try await chunk in response.body {
+            watch.progressed()
+            guard body.count + chunk.readableBytes <= request.maxBytes else { throw NetworkError.tooLarge(limit: request.maxBytes) }
+            body.append(contentsOf: chunk.readableBytesView)
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in response.headers { headers[name.lowercased()] = value }
+        let url = response.url ?? request.url
+        return Networking.HTTPResponse(url: url, status: status, headers: headers, body: body)
+    }
+
+    /// AsyncHTTPClient's and SwiftNIO's errors in `NetworkError`'s terms.
+    static func networkError(for error: any Error) -> NetworkError {
+        switch error {
+        case let error as NetworkError: return error
+        case is StallWatch.Stalled: return .timedOut
+        case is CancellationError: return .cancelled
+        case is HTTPParserError: return .invalidResponse
+        case let error as HTTPClientError: return networkError(for: error)
+        case let error as IOError: return networkError(errno: error.errnoCode)
+        case let error as NIOConnectionError:
+            let errnos = error.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }
+            return errnos.isEmpty ? .offline : networkError(errno: errnos[0])
+        case let error as ChannelError:
+            if case .connectTimeout = error { return .timedOut }
+            return .connectionLost
+        default: return .connectionLost
+        }
+    }
+
+    private static func networkError(for error: HTTPClientError) -> NetworkError {
+        switch error {
+        case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout: return .timedOut
+        case .cancelled: return .cancelled
+        case .invalidURL, .emptyHost, .emptyScheme: return .invalidURL
+        case .redirectLimitReached, .redirectCycleDetected: return .invalidResponse
+        case .remoteConnectionClosed, .bodyLengthMismatch: return .connectionLost
+        default: return .connectionLost
+        }
+    }
+
+    private static func networkError(errno: Int32) -> NetworkError {
+        switch errno {
+        case ECONNREFUSED, ENETUNREACH, EHOSTUNREACH: return .offline
+        case ETIMEDOUT: return .timedOut
+        default: return .connectionLost
+        }
+    }
+}
+
+/// The stall deadline: once the answer has started, no byte for `stall` ends the request.
+/// Before the answer's head the total and connect deadlines apply, so time spent waiting for a
+/// free connection never counts as a stall.
+final class StallWatch: Sendable {
+    /// Thrown when the stall deadline passes.
+    struct Stalled: Error {}
+
+    private let stall: Duration
+    /// When the last byte came; nil until the answer's head arrives.
+    private let last = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(stall: Duration) {
+        self.stall = stall
+    }
+
+    /// Something arrived.
+    func progressed() {
+        last.withLock { $0 = .now }
+    }
+
+    /// Returns never; throws ``Stalled`` once the answer started and then stopped for `stall`.
+    func run() async throws {
+        while true {
+            try await Task.sleep(for: .milliseconds(20))
+            if let last = last.withLock({ $0 }), ContinuousClock.now - last > stall { throw Stalled() }
+        }
+    }
+}
