@@ -137,8 +137,8 @@ final class CurlHTTPClientTests: MockServerTestCase {
         let slow = Task { await outcome(client, slowRequest) }
         try await waitUntil { self.server.suspendedConnections == 1 }
 
-        // When a request of 200 ms with 400 ms stall and connect deadlines waits behind it
-        let timeouts = RequestTimeouts(connect: .milliseconds(400), stall: .milliseconds(400), total: .seconds(5))
+        // When a request of 200 ms with 500 ms stall and connect deadlines waits behind it
+        let timeouts = RequestTimeouts(connect: .milliseconds(500), stall: .milliseconds(500), total: .seconds(5))
         let queued = await outcome(client, request("/health?delay=200&n=2", timeouts: timeouts))
 
         // Then it succeeds: ~0.7 s in the queue counts against neither deadline
