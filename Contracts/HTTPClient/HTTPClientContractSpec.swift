@@ -21,4 +21,10 @@ public protocol HTTPClientContractSpec {
     func test_http_connectionReuse() async
     func test_http_offlineSwitch() async
     func test_http_errorMessages() async
+    func test_http_queuedRequestClocks() async
+    func test_http_connectDeadline() async
+    func test_http_redirectsFollowed() async
+    func test_http_redirectLoopIsAnError() async
+    func test_http_emptyReplyIsConnectionLost() async
+    func test_http_garbageIsInvalidResponse() async
 }

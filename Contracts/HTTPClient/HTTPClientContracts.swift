@@ -12,6 +12,8 @@ public enum HTTPClientContracts {
         bodyIntact, totalDeadline, stallDeadline, slowHeaders, refusedIsOffline, cutBodyIsConnectionLost,
         resetIsConnectionLost, notFoundIsHTTPStatus, serverErrorIsHTTPStatus, tooLargeByContentLength,
         tooLargeByStream, cancellationIsPrompt, perHostLimit, connectionReuse, offlineSwitch, errorMessages,
+        queuedRequestClocks, connectDeadline, redirectsFollowed, redirectLoopIsAnError, emptyReplyIsConnectionLost,
+        garbageIsInvalidResponse,
     ]
 
     public static let bodyIntact = Contract<HTTPClientSubject>(

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Synchronization
 
 // Deliberately broken HTTP clients. Each wraps a real client and breaks one rule the way real
 // loaders do, so that every contract is shown to fail when its rule is broken.
@@ -90,5 +91,111 @@ struct FreshConnectionClient: HTTPClient {
         var closing = request
         closing.headers["Connection"] = "close"
         return try await make().send(closing)
+    }
+}
+
+/// Keeps the per-host limit itself, in front of a client without one, and starts each request's
+/// stall and connect clocks when it is queued instead of when it gets a connection: the time it
+/// waited is taken off both (and off the total), so a request that waited long times out early
+/// (the adapter the issue found, which kept every other rule).
+struct QueueTimeCountingClient: HTTPClient {
+    let inner: any HTTPClient
+    let slots: HostSlots
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        let queued = ContinuousClock.now
+        let host = "\(request.url.host ?? ""):\(request.url.port ?? 80)"
+        await slots.acquire(host)
+        defer { slots.release(host) }
+        if Task.isCancelled { throw .cancelled }
+        let waited = ContinuousClock.now - queued
+        var charged = request
+        charged.timeouts = RequestTimeouts(
+            connect: request.timeouts.connect - waited, stall: request.timeouts.stall - waited,
+            total: request.timeouts.total - waited)
+        guard charged.timeouts.connect > .zero, charged.timeouts.stall > .zero, charged.timeouts.total > .zero else {
+            throw .timedOut
+        }
+        return try await inner.send(charged)
+    }
+}
+
+/// At most `limit` holders per host; the others wait in FIFO order (not cancellable: a twin).
+final class HostSlots: Sendable {
+    private let limit: Int
+    private let state = Mutex<(inUse: [String: Int], waiting: [String: [CheckedContinuation<Void, Never>]])>(([:], [:]))
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    func acquire(_ host: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let granted = state.withLock { state -> Bool in
+                guard state.inUse[host, default: 0] < limit else {
+                    state.waiting[host, default: []].append(continuation)
+                    return false
+                }
+                state.inUse[host, default: 0] += 1
+                return true
+            }
+            if granted { continuation.resume() }
+        }
+    }
+
+    /// Hands the slot to the next waiter of `host`, or frees it.
+    func release(_ host: String) {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if var line = state.waiting[host], !line.isEmpty {
+                let next = line.removeFirst()
+                state.waiting[host] = line.isEmpty ? nil : line
+                return next
+            }
+            state.inUse[host, default: 1] -= 1
+            return nil
+        }
+        next?.resume()
+    }
+}
+
+/// Uses the total deadline for connecting (one timeout for everything): a host that never
+/// answers the connection is noticed only at the total deadline.
+struct ConnectDeadlineIgnoringClient: HTTPClient {
+    let inner: any HTTPClient
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        var relaxed = request
+        relaxed.timeouts.connect = request.timeouts.total
+        return try await inner.send(relaxed)
+    }
+}
+
+/// Takes a connection closed before any response for an empty 200 (the leniency of clients
+/// that accept HTTP/0.9-style answers). It cannot tell an empty reply from a reset or a cut
+/// body, so it breaks those rules too.
+struct LostAsEmptyResponseClient: HTTPClient {
+    let inner: any HTTPClient
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        do {
+            return try await inner.send(request)
+        } catch .connectionLost {
+            return HTTPResponse(url: request.url, status: 200, headers: [:], body: Data())
+        }
+    }
+}
+
+/// Reports an answer that is not HTTP as a broken connection (worth a retry), not as
+/// invalidResponse (a retry cannot fix it). A redirect loop is invalidResponse too, so that
+/// rule breaks with it.
+struct ProtocolErrorAsLostClient: HTTPClient {
+    let inner: any HTTPClient
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        do {
+            return try await inner.send(request)
+        } catch .invalidResponse {
+            throw .connectionLost
+        }
     }
 }

@@ -52,21 +52,50 @@ final class CurlHTTPClientFaultTests: MockServerTestCase {
         }
     }
 
-    func test_redirectChainOfSix_isBeyondItsLimitOfFive() async {
+    func test_redirectChainOfSix_isBeyondItsLimitOfFive_invalidResponse() async {
         let (result, _) = await send(server.url("/health?redirect=6"))
         guard case .failure(let error) = result else { return XCTFail("expected a failure, got \(result)") }
-        XCTAssertEqual(error, .httpStatus(302), "the last answer, a 302, is outside 200...299 and wins over curl's 47")
+        XCTAssertEqual(error, .invalidResponse, "too many redirects (curl 47), not the 302 nobody asked for")
         let widened = await send(server.url("/health?redirect=6"), acceptable: 200...399)
         guard case .failure(let widenedError) = widened.result else { return XCTFail("expected a failure, got \(widened.result)") }
-        XCTAssertEqual(widenedError, .invalidResponse, "with 3xx acceptable, curl's too-many-redirects (47) shows")
+        XCTAssertEqual(widenedError, .invalidResponse, "the same with 3xx acceptable")
     }
 
     func test_redirectLoop_endsAfterFiveHops_withoutHanging() async {
         let (result, seconds) = await send(server.url("/health?redirect_loop=1"))
         guard case .failure(let error) = result else { return XCTFail("expected a failure, got \(result)") }
-        XCTAssertEqual(error, .httpStatus(302))
+        XCTAssertEqual(error, .invalidResponse)
         XCTAssertLessThan(seconds, 1.0)
         XCTAssertEqual(server.requests.count, 6, "the first request and five redirects followed")
+    }
+
+    func test_maxRedirects_isTheConfiguredLimit() async throws {
+        // Given a client that follows at most 2 redirects
+        let client = CurlHTTPClient(configuration: .init(maxRedirects: 2))
+
+        // Then a chain of 2 ends in its 200, a chain of 3 is too many
+        let response = try await client.send(HTTPRequest(url: server.url("/health?redirect=2")))
+        XCTAssertEqual(response.url, server.url("/health?redirect=0"))
+        do {
+            _ = try await client.send(HTTPRequest(url: server.url("/health?redirect=3")))
+            XCTFail("a third redirect was followed")
+        } catch {
+            XCTAssertEqual(error, .invalidResponse)
+        }
+    }
+
+    func test_maxRedirectsZero_followsNone_theRedirectIsTheAnswer() async throws {
+        let client = CurlHTTPClient(configuration: .init(maxRedirects: 0))
+        do {
+            _ = try await client.send(HTTPRequest(url: server.url("/health?redirect=1")))
+            XCTFail("the redirect was followed")
+        } catch {
+            XCTAssertEqual(error, .httpStatus(302))
+        }
+        let accepted = try await client.send(HTTPRequest(url: server.url("/health?redirect=1"), acceptableStatus: 200...399))
+        XCTAssertEqual(accepted.status, 302)
+        XCTAssertEqual(accepted.url, server.url("/health?redirect=1"))
+        XCTAssertEqual(server.requests.count, 2, "no hop followed")
     }
 
     // MARK: - Conditional and range requests

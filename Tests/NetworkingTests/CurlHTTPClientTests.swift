@@ -130,6 +130,24 @@ final class CurlHTTPClientTests: MockServerTestCase {
         XCTAssertFalse(server.requests.contains { $0.path == "/images/1.png" })
     }
 
+    func test_stallAndConnectDeadlines_startWhenAQueuedRequestGetsItsConnection() async throws {
+        // Given one slot per host, taken by a request of 700 ms
+        let client = CurlHTTPClient(configuration: .init(maxConnectionsPerHost: 1))
+        let slowRequest = request("/health?delay=700")
+        let slow = Task { await outcome(client, slowRequest) }
+        try await waitUntil { self.server.suspendedConnections == 1 }
+
+        // When a request of 200 ms with 500 ms stall and connect deadlines waits behind it
+        let timeouts = RequestTimeouts(connect: .milliseconds(500), stall: .milliseconds(500), total: .seconds(5))
+        let queued = await outcome(client, request("/health?delay=200&n=2", timeouts: timeouts))
+
+        // Then it succeeds: ~0.7 s in the queue counts against neither deadline
+        XCTAssertNil(queued.error, "the wait for a slot was counted against the stall or connect deadline")
+        XCTAssertGreaterThanOrEqual(queued.seconds, 0.6, "it did wait for the slot")
+        let slowError = await slow.value.error
+        XCTAssertNil(slowError)
+    }
+
     // MARK: - Connection failures
 
     func test_refusedConnection_isOfflineWithinASecond() async {

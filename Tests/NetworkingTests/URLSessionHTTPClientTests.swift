@@ -109,6 +109,45 @@ final class URLSessionHTTPClientTests: MockServerTestCase {
 
     // MARK: Deadlines
 
+    func test_send_startsTheStallDeadlineOfAQueuedRequestWhenItIsHandedToTheSession() async throws {
+        // Given one connection per host, and 4 requests of 300 ms with a 500 ms stall deadline
+        let client = URLSessionHTTPClient(maximumConnectionsPerHost: 1)
+        let timeouts = RequestTimeouts(connect: .seconds(2), stall: .milliseconds(500), total: .seconds(10))
+        let urls = (0..<4).map { server.url("/health?delay=300&n=\($0)") }
+
+        // When they are sent at once
+        let start = ContinuousClock.now
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for url in urls { group.addTask { try await client.send(HTTPRequest(url: url, timeouts: timeouts)).status } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        // Then all succeed one after another, though the last waited ~0.9 s for its turn
+        XCTAssertEqual(statuses, Array(repeating: 200, count: 4))
+        XCTAssertGreaterThanOrEqual((ContinuousClock.now - start).seconds, 1.15, "one at a time")
+        XCTAssertLessThanOrEqual(server.requests.maximumInFlight, 1)
+    }
+
+    func test_hostSlots_passASlotToTheNextInLine_andForgetOneThatLeftTheLine() {
+        let slots = URLSessionHostSlots(limit: 1)
+        let first = NSObject(), second = NSObject(), third = NSObject()
+        let started = Mutex<[Int]>([])
+        XCTAssertTrue(slots.enter("h", id: ObjectIdentifier(first)) { started.withLock { $0.append(1) } })
+        XCTAssertFalse(slots.enter("h", id: ObjectIdentifier(second)) { started.withLock { $0.append(2) } })
+        XCTAssertFalse(slots.enter("h", id: ObjectIdentifier(third)) { started.withLock { $0.append(3) } })
+        XCTAssertTrue(slots.enter("other", id: ObjectIdentifier(second)) {}, "hosts are counted apart")
+
+        slots.leave("h", id: ObjectIdentifier(second))  // cancelled while waiting
+        XCTAssertEqual(started.withLock { $0 }, [])
+        slots.leave("h", id: ObjectIdentifier(first))  // the slot goes to the third
+        XCTAssertEqual(started.withLock { $0 }, [3])
+        XCTAssertEqual(slots.counts("h").inFlight, 1)
+        slots.leave("h", id: ObjectIdentifier(third))
+        XCTAssertEqual(slots.counts("h").inFlight, 0)
+        XCTAssertEqual(slots.counts("h").waiting, 0)
+    }
+
+
     func test_send_timesOutAtTheTotalDeadlineWhileTheBodyKeepsDripping() async throws {
         // Given 1 MB at 20 kB/s (50 s): bytes keep arriving, so only the total deadline can end it
         let timeouts = RequestTimeouts(connect: .milliseconds(300), stall: .milliseconds(300), total: .milliseconds(600))
@@ -188,6 +227,26 @@ final class URLSessionHTTPClientTests: MockServerTestCase {
     }
 
     // MARK: Status
+
+    func test_send_reportsConnectionLostForAnEmptyReply() async throws {
+        // FoundationNetworking says -1011 (bad server response) for curl's 52
+        let (error, _) = await failure(of: HTTPRequest(url: server.url("/images/1.png?empty_reply=1")))
+        XCTAssertEqual(error, .connectionLost)
+    }
+
+    func test_send_reportsInvalidResponseForAnAnswerThatIsNotHTTP() async throws {
+        // FoundationNetworking says -1002 (unsupported URL) for curl's 1, though the URL was fine
+        let (error, _) = await failure(of: HTTPRequest(url: server.url("/images/1.png?garbage=1")))
+        XCTAssertEqual(error, .invalidResponse)
+    }
+
+    func test_send_followsRedirects_andEndsALoopWithInvalidResponse() async throws {
+        let response = try await client.send(HTTPRequest(url: server.url("/health?redirect=5&location=relative")))
+        XCTAssertEqual(response.url, server.url("/health?redirect=0&location=relative"))
+        let (error, elapsed) = await failure(of: HTTPRequest(url: server.url("/health?redirect_loop=1")))
+        XCTAssertEqual(error, .invalidResponse, "-1007, too many redirects")
+        XCTAssertLessThan(elapsed, 2)
+    }
 
     func test_send_reportsNotFound() async throws {
         let (error, _) = await failure(of: HTTPRequest(url: server.url("/images/1.png?status=404")))

@@ -9,12 +9,23 @@ extension CurlHTTPClient {
         /// A libcurl proxy string (`http://proxy:3128`, `socks5h://…`), or `nil` for no proxy at
         /// all: `http_proxy`, `https_proxy` and `all_proxy` in the environment are ignored.
         public var proxy: String?
+        /// Most redirects followed for one request (default ``defaultMaxRedirects``, 5): a longer
+        /// chain or a loop ends in ``NetworkError/invalidResponse``. 0 or less follows none: the
+        /// 3xx answer is the response (``NetworkError/httpStatus(_:)`` unless it is acceptable).
+        public var maxRedirects: Int
 
-        /// Six connections per host, the `Testbed` user agent, no proxy.
-        public init(maxConnectionsPerHost: Int = 6, userAgent: String = "Testbed/1.0 (libcurl)", proxy: String? = nil) {
+        /// How many redirects a client follows unless configured otherwise.
+        public static let defaultMaxRedirects = 5
+
+        /// Six connections per host, the `Testbed` user agent, no proxy, at most 5 redirects.
+        public init(
+            maxConnectionsPerHost: Int = 6, userAgent: String = "Testbed/1.0 (libcurl)", proxy: String? = nil,
+            maxRedirects: Int = Configuration.defaultMaxRedirects
+        ) {
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.userAgent = userAgent
             self.proxy = proxy
+            self.maxRedirects = maxRedirects
         }
     }
 }

@@ -18,8 +18,13 @@
 /// - **Cancellation.** Cancelling the calling task removes the transfer from the multi handle
 ///   within milliseconds and closes its connection; a request still waiting for a slot never
 ///   reaches the network. Both end in ``NetworkError/cancelled``.
-/// - **Redirects.** Up to 5, to `http`/`https` only; ``HTTPResponse/url`` is the final URL. The
+/// - **Redirects.** Up to ``Configuration/maxRedirects`` (5 by default), to `http`/`https`
+///   only, with absolute, path or relative `Location`; ``HTTPResponse/url`` is the final URL.
+///   One redirect more (a longer chain, or a loop) is ``NetworkError/invalidResponse``. The
 ///   transfer keeps counting against the host it was sent to.
+/// - **Queued requests.** A request waiting for a per-host slot has no stall or connect clock
+///   yet: both start when it gets its connection (libcurl's connect timer when the transfer is
+///   added, the stall clock when the connection is ready). Only the total deadline counts the wait.
 /// - **Protocol.** HTTP/1.1, no signals (`CURLOPT_NOSIGNAL`), no proxy unless configured.
 ///
 /// How libcurl's result codes map to ``NetworkError``: see `CurlCodeMapping`.

@@ -70,9 +70,13 @@ final class CurlTransfer {
     /// easy handle is reset.
     ///
     /// A final status outside ``HTTPRequest/acceptableStatus`` wins over any later failure of
-    /// the body (limit, cut, stall): the server has already said what went wrong.
+    /// the body (limit, cut, stall): the server has already said what went wrong. Too many
+    /// redirects is ``NetworkError/invalidResponse`` whatever the last status was.
     func result(for ending: Ending) -> Result<HTTPResponse, NetworkError> {
         if case .cancelled = ending { return .failure(.cancelled) }
+        // Too many redirects (a loop): the last status read is a 3xx the caller never asked
+        // for, so the failure is the chain's, not that status's.
+        if case .curl(let code) = ending, code == CURLE_TOO_MANY_REDIRECTS { return .failure(.invalidResponse) }
         var status = 0
         _ = ccurl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         if status >= 200, !submission.request.acceptableStatus.contains(status) {
@@ -153,10 +157,15 @@ final class CurlTransfer {
         set(ccurl_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
         set(ccurl_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
         set(ccurl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
-        // Up to 5 redirects, to http(s) only; ``HTTPResponse/url`` is where they ended.
-        set(ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1))
-        set(ccurl_setopt_long(easy, CURLOPT_MAXREDIRS, 5))
-        set(ccurl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        // Up to `maxRedirects` (5) redirects, to http(s) only; ``HTTPResponse/url`` is where
+        // they ended. One more is CURLE_TOO_MANY_REDIRECTS (invalidResponse, see `result`).
+        if configuration.maxRedirects > 0 {
+            set(ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1))
+            set(ccurl_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maxRedirects))
+            set(ccurl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        } else {
+            set(ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
+        }
         // Deadlines. Connect: libcurl's. Stall: the driver's (LOW_SPEED_TIME has whole seconds
         // only). Total: the driver's too, on the clock `send` started it with; libcurl's timer
         // fired up to 0.3 ms early in measurements (600 ms → 599.7), so it only backs ours up,

@@ -8,12 +8,22 @@ extension NetworkError {
     ///
     /// Only for the session's own errors: a cancellation the adapter caused (deadline, byte limit)
     /// never reaches this mapping, because the adapter has already ended the request.
+    ///
+    /// The adapter sends only absolute http(s) URLs, so a URL error from the session is about
+    /// the answer: FoundationNetworking reports an answer that is not HTTP (curl 1) as
+    /// `unsupportedURL` (-1002) and a connection closed without a reply (curl 52) as
+    /// `badServerResponse` (-1011). Those are ``invalidResponse`` and ``connectionLost``, as
+    /// ``CurlHTTPClient`` reports them.
     init(sessionError error: any Error) {
         guard let error = error as? URLError else {
             self = .connectionLost
             return
         }
-        self.init(urlErrorCode: error.code)
+        switch error.code {
+        case .unsupportedURL, .badURL: self = .invalidResponse
+        case .badServerResponse: self = .connectionLost
+        default: self.init(urlErrorCode: error.code)
+        }
     }
 
     /// The ``NetworkError`` for a `URLError` code.

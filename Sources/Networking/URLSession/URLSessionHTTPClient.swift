@@ -44,9 +44,17 @@ import FoundationNetworking
 /// made on one control queue, never on the delegate queue or the cooperative pool, so a stuck
 /// session delays nobody's deadline.
 ///
+/// The adapter also keeps the per-host limit in front of the session (``URLSessionHostSlots``):
+/// a task waiting inside the session for a connection is already resumed, and its stall clock
+/// would count the wait. Redirects are the session's: 20 followed, the 21st or a loop is
+/// ``NetworkError/invalidResponse`` (-1007); an empty reply (-1011) is
+/// ``NetworkError/connectionLost`` and an answer that is not HTTP (-1002) is
+/// ``NetworkError/invalidResponse``.
+///
 /// Not kept through `URLSession` on Linux:
 /// - ``RequestTimeouts/connect``: the session reports no connect phase, so an unanswered
-///   connection attempt ends with ``NetworkError/timedOut`` at the stall (or total) deadline.
+///   connection attempt ends with ``NetworkError/timedOut`` at the stall (or total) deadline
+///   (the `http.connectDeadline` contract's known violation).
 /// - "reading stops at the limit": the caller gets ``NetworkError/tooLarge(limit:)`` and no
 ///   byte past the limit is kept, but the session may read on — on loopback a 30 MB body is
 ///   read whole before the cancel lands, and a paced chunked body until it ends (see above).
@@ -55,6 +63,9 @@ public final class URLSessionHTTPClient: HTTPClient {
     private let router: URLSessionEventRouter
     /// The only queue that calls into the session (see ``URLSessionTransfer``).
     private let control = DispatchQueue(label: "URLSessionHTTPClient.control")
+    /// The per-host limit, kept before the session so a waiting request's stall clock has not
+    /// started (see ``URLSessionHostSlots``).
+    private let slots: URLSessionHostSlots
 
     /// Creates a client with its own session and connection pool.
     /// - Parameter maximumConnectionsPerHost: most simultaneous connections to one host
@@ -66,6 +77,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+        slots = URLSessionHostSlots(limit: maximumConnectionsPerHost)
         // Each request sets its own idle timeout; these are the defaults it overrides.
         configuration.timeoutIntervalForRequest = RequestTimeouts.default.stall.seconds
         // Ignored by FoundationNetworking; the transfer's watchdog enforces the total deadline.
@@ -83,15 +95,16 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
 
     /// Sends `request` through the session, enforcing its total and stall deadlines and byte
-    /// limit in the adapter. Unlike ``CurlHTTPClient``, the connect deadline cannot be kept on
+    /// limit in the adapter. Past the per-host limit, the request waits in the adapter with only
+    /// its total deadline running; its stall deadline starts when it is handed to the session. Unlike ``CurlHTTPClient``, the connect deadline cannot be kept on
     /// its own (URLSession on Linux does not report when the connection is made): an unanswered
     /// connection attempt ends at the stall or total deadline, whichever comes first.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        guard let urlRequest = Self.urlRequest(for: request) else { throw .invalidURL }
+        guard let urlRequest = Self.urlRequest(for: request), let host = request.origin else { throw .invalidURL }
         let transfer = URLSessionTransfer(request: request)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                transfer.begin(continuation, control: control) { [session, router] in
+                transfer.begin(continuation, control: control, slots: slots, host: host) { [session, router] in
                     let task = session.dataTask(with: urlRequest)
                     router.register(transfer, for: task)
                     return task

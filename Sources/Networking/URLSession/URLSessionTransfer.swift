@@ -29,8 +29,13 @@ final class URLSessionTransfer: Sendable {
         var response: HTTPURLResponse?
         var body = Data()
         var started: ContinuousClock.Instant
-        /// The last time anything arrived (response head or body bytes).
+        /// Whether the transfer holds a per-host slot (was handed to the session): only then
+        /// does the stall deadline run.
+        var admitted = false
+        /// The last time anything arrived (response head or body bytes), or the slot was granted.
         var lastActivity: ContinuousClock.Instant
+        /// Gives the per-host slot back (or leaves the line); called once, by ``finish(_:)``.
+        var leave: (@Sendable () -> Void)?
         /// Set once; later events are ignored.
         var outcome: Outcome?
     }
@@ -43,9 +48,13 @@ final class URLSessionTransfer: Sendable {
 
     // MARK: Lifecycle
 
-    /// Registers the caller, starts the deadlines, and asks `control` to create and resume the
-    /// data task `makeTask` makes — unless the transfer has already ended (cancelled before it
-    /// began), in which case the caller is resumed at once.
+    /// Registers the caller, starts the total deadline, and takes a slot of `host` in `slots`
+    /// (or waits for one); with the slot, starts the stall deadline and asks `control` to create
+    /// and resume the data task `makeTask` makes — unless the transfer has already ended
+    /// (cancelled before it began), in which case the caller is resumed at once.
+    ///
+    /// A request waiting for a slot has only its total deadline: the stall clock starts when the
+    /// slot is granted, so queued requests do not time out for the time they waited.
     ///
     /// The session is only touched on `control`: `dataTask(with:)`, `resume()` and `cancel()`
     /// each wait (`DispatchQueue.sync`) for the session's work queue, and a body arriving in
@@ -55,21 +64,40 @@ final class URLSessionTransfer: Sendable {
     /// fired seconds late. On `control` the wait blocks only this client's later starts and
     /// cancels, which could not proceed anyway, while every deadline still fires on time.
     func begin(
-        _ continuation: CheckedContinuation<Outcome, Never>, control: DispatchQueue,
+        _ continuation: CheckedContinuation<Outcome, Never>, control: DispatchQueue, slots: URLSessionHostSlots, host: String,
         makeTask: @escaping @Sendable () -> URLSessionDataTask
     ) {
-        let earlier: Outcome? = state.withLock { state in
-            if let outcome = state.outcome { return outcome }
+        let id = ObjectIdentifier(self)
+        let start: @Sendable () -> Void = { [self] in admit(control: control, makeTask: makeTask) }
+        let begun: (earlier: Outcome?, granted: Bool) = state.withLock { state in
+            if let outcome = state.outcome { return (outcome, false) }
             state.continuation = continuation
             state.started = clock.now
             state.lastActivity = state.started
             state.watchdog = Task { [self] in await watch() }
-            return nil
+            // In the same locked step as `leave`, so a `finish` always finds the slot to give back.
+            state.leave = { slots.leave(host, id: id) }
+            return (nil, slots.enter(host, id: id, start: start))
         }
-        if let earlier {
+        if let earlier = begun.earlier {
             continuation.resume(returning: earlier)
             return
         }
+        if begun.granted { start() }
+    }
+
+    /// The transfer has its per-host slot: the stall clock starts (the watchdog is restarted to
+    /// watch it), and `control` creates and resumes the data task.
+    private func admit(control: DispatchQueue, makeTask: @escaping @Sendable () -> URLSessionDataTask) {
+        let admitted = state.withLock { state -> Bool in
+            guard state.outcome == nil else { return false }
+            state.admitted = true
+            state.lastActivity = clock.now
+            state.watchdog?.cancel()
+            state.watchdog = Task { [self] in await watch() }
+            return true
+        }
+        guard admitted else { return }
         control.async { [self] in
             guard state.withLock({ $0.outcome == nil }) else { return }
             let task = makeTask()
@@ -87,16 +115,22 @@ final class URLSessionTransfer: Sendable {
     /// Ends the transfer with `outcome` unless it has already ended: resumes the caller, stops
     /// the watchdog and, for a failure, cancels the data task (on the control queue).
     func finish(_ outcome: Outcome) {
-        typealias Ended = (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?, DispatchQueue?, Task<Void, Never>?)
+        typealias Ended = (
+            CheckedContinuation<Outcome, Never>?, URLSessionDataTask?, DispatchQueue?, Task<Void, Never>?, (@Sendable () -> Void)?
+        )
         let ended = state.withLock { state -> Ended? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             state.body = Data()
-            defer { state.continuation = nil }
-            return (state.continuation, state.task, state.control, state.watchdog)
+            defer {
+                state.continuation = nil
+                state.leave = nil
+            }
+            return (state.continuation, state.task, state.control, state.watchdog, state.leave)
         }
-        guard let (continuation, task, control, watchdog) = ended else { return }
+        guard let (continuation, task, control, watchdog, leave) = ended else { return }
         watchdog?.cancel()
+        leave?()
         if case .failure = outcome, let task, let control {
             control.async { task.cancel() }
         }
@@ -176,8 +210,10 @@ final class URLSessionTransfer: Sendable {
         }
     }
 
+    /// The total deadline; once the transfer has its slot, the stall deadline too.
     private func nextDeadline(of state: State) -> ContinuousClock.Instant {
-        min(state.started + request.timeouts.total, state.lastActivity + request.timeouts.stall)
+        let total = state.started + request.timeouts.total
+        return state.admitted ? min(total, state.lastActivity + request.timeouts.stall) : total
     }
 
     // MARK: Helpers
