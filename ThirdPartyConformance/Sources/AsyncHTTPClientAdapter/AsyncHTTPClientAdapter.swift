@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-public import Foundation
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -14,10 +14,14 @@ import Synchronization
 /// - the connect deadline and the per-host connection limit are client-wide settings
 ///   (`Timeout.connect`, `concurrentHTTP1ConnectionsPerHostSoftLimit`), so they come from the
 ///   factory, not from each request;
-/// - the total deadline is AsyncHTTPClient's own (`execute(_:deadline:)`);
+/// - the total deadline is AsyncHTTPClient's own (`execute(_:deadline:)`) only until the answer's
+///   head arrives: the body streams after `execute` returns, unbounded, so the adapter's watch
+///   enforces the total deadline over the body too;
 /// - the stall deadline (no byte for that long once the answer started) is the adapter's own
 ///   watch over the body stream: AsyncHTTPClient's `read` timeout is client-wide too, and a
 ///   request's deadlines vary;
+/// - a body cut short of its `Content-Length` is an HTTP parser error in SwiftNIO
+///   (`invalidEOFState`); the adapter reports it as `connectionLost`, like a reset;
 /// - the body limit is checked against `Content-Length` first, then while the body streams, so
 ///   an oversized body is never held;
 /// - AsyncHTTPClient retries a connection it could not establish until the connect deadline
@@ -57,10 +61,11 @@ public final class AsyncHTTPClientAdapter: Networking.HTTPClient {
         outgoing.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let watch = StallWatch(stall: request.timeouts.stall)
+        let watch = StallWatch(stall: request.timeouts.stall, total: request.timeouts.total)
+        let prepared = outgoing
         do {
             return try await withThrowingTaskGroup(of: Networking.HTTPResponse?.self) { group in
-                group.addTask { try await self.exchange(outgoing, request, watch) }
+                group.addTask { try await self.exchange(prepared, request, watch) }
                 group.addTask {
                     try await watch.run()
                     return nil
@@ -107,7 +112,10 @@ public final class AsyncHTTPClientAdapter: Networking.HTTPClient {
         case let error as NetworkError: return error
         case is StallWatch.Stalled: return .timedOut
         case is CancellationError: return .cancelled
-        case is HTTPParserError: return .invalidResponse
+        case let error as HTTPParserError:
+            // The connection closed before the body's declared end: the body was cut, not malformed.
+            if case .invalidEOFState = error { return .connectionLost }
+            return .invalidResponse
         case let error as HTTPClientError: return networkError(for: error)
         case let error as IOError: return networkError(errno: error.errnoCode)
         case let error as NIOConnectionError:
@@ -140,19 +148,22 @@ public final class AsyncHTTPClientAdapter: Networking.HTTPClient {
     }
 }
 
-/// The stall deadline: once the answer has started, no byte for `stall` ends the request.
-/// Before the answer's head the total and connect deadlines apply, so time spent waiting for a
-/// free connection never counts as a stall.
+/// The stall and total deadlines over the body: once the answer has started, no byte for `stall`
+/// ends the request, and so does the total deadline, counted from the request's start. Before the
+/// answer's head AsyncHTTPClient's own deadline and connect timeout apply, so time spent waiting
+/// for a free connection never counts as a stall.
 final class StallWatch: Sendable {
-    /// Thrown when the stall deadline passes.
+    /// Thrown when the stall or total deadline passes.
     struct Stalled: Error {}
 
     private let stall: Duration
+    private let deadline: ContinuousClock.Instant
     /// When the last byte came; nil until the answer's head arrives.
     private let last = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(stall: Duration) {
+    init(stall: Duration, total: Duration) {
         self.stall = stall
+        deadline = .now + total
     }
 
     /// Something arrived.
@@ -160,11 +171,13 @@ final class StallWatch: Sendable {
         last.withLock { $0 = .now }
     }
 
-    /// Returns never; throws ``Stalled`` once the answer started and then stopped for `stall`.
+    /// Returns never; throws ``Stalled`` once the answer started and then stopped for `stall`, or
+    /// went on past the total deadline.
     func run() async throws {
         while true {
             try await Task.sleep(for: .milliseconds(20))
-            if let last = last.withLock({ $0 }), ContinuousClock.now - last > stall { throw Stalled() }
+            guard let last = last.withLock({ $0 }) else { continue }
+            if ContinuousClock.now - last > stall || ContinuousClock.now > deadline { throw Stalled() }
         }
     }
 }
