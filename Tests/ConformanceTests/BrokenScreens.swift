@@ -26,6 +26,13 @@ enum GalleryFlaw: String, CaseIterable {
     case removesAnyCell
     /// Pull-to-refresh shows the cells again but loads nothing.
     case refreshWithoutReload
+    /// Sends each cell's update to the slot the cell had when the list was first shown, like a
+    /// view that keeps a cell's index from when its load began: after a removal moved the cells
+    /// up, a late image lands in the slot below its own, which now shows the next image.
+    case updatesByFirstIndex
+    /// Runs each load's completion twice: every image or failure reaches the view twice, as
+    /// with a presenter that handles a result once per requester of a coalesced load.
+    case completesTwice
 
     var subject: GalleryRulesSubject {
         GalleryRulesSubject(name: "BrokenGallery(\(rawValue))") { view, setup in
@@ -61,17 +68,24 @@ final class GalleryViewProxy: GalleryView {
 
     /// The cells as shown, kept while all six are there.
     private var shown: [GalleryCellViewModel] = []
+    /// Each cell's index in the first list shown (``GalleryFlaw/updatesByFirstIndex``).
+    private var firstIndex: [String: Int] = [:]
 
     func display(_ cells: [GalleryCellViewModel]) {
         shown = cells
         if cells.count == 6 { initialCells = cells }
+        if firstIndex.isEmpty, !cells.isEmpty {
+            for (index, cell) in cells.enumerated() { firstIndex[cell.id] = index }
+        }
         target.display(cells.map(mangle))
     }
 
     func update(_ cell: GalleryCellViewModel, at index: Int) {
         if shown.indices.contains(index) { shown[index] = cell }
         if shown.count == 6 { initialCells = shown }
-        target.update(mangle(cell), at: index)
+        let slot = flaw == .updatesByFirstIndex ? firstIndex[cell.id] ?? index : index
+        target.update(mangle(cell), at: slot)
+        if flaw == .completesTwice, cell.state != .loading { target.update(mangle(cell), at: slot) }
     }
     func apply(_ layout: GalleryLayout) { target.apply(layout) }
 
