@@ -12,17 +12,22 @@ import Storage
 
 /// The gallery flaws.
 enum GalleryFlaw: String, CaseIterable {
-    /// Every failure shows "Error", no hint.
+    /// Every failure shows "Error", no hint (so every rule that reads a failure's text fails:
+    /// `gallery.stallTimesOutInTime`, `gallery.offlineBannerAndRecovery`).
     case genericErrors
-    /// Deadlines ten times the configured ones.
+    /// Deadlines ten times the configured ones (the `mixed` scenario's stalled image then never
+    /// settles within the rules' waits: `gallery.mixedScenario`, `gallery.tapIgnoredUnlessLoaded`).
     case slowDeadlines
     /// Loads every cell, visible or not.
     case loadsEverything
     /// Never hears that the network went or came back.
     case ignoresConnectivity
-    /// Removes a tapped cell at once, without the two animations.
+    /// Removes a tapped cell at once, without the two animations (so it also breaks
+    /// `gallery.completionsRunOnce`: no animation completion ever runs).
     case removesWithoutAnimation
-    /// Removes whatever cell is tapped, loaded or not.
+    /// Removes whatever cell is tapped, loaded or not — in the view only: the presenter keeps
+    /// its six cells, so its later updates address slots of that longer list (it also breaks
+    /// `gallery.tapRemovesLoadedCell` and `gallery.reusedCellNeverShowsOldImage`).
     case removesAnyCell
     /// Pull-to-refresh shows the cells again but loads nothing.
     case refreshWithoutReload
