@@ -11,4 +11,6 @@ public protocol GalleryRulesContractSpec {
     func test_gallery_tapRemovesLoadedCell() async
     func test_gallery_tapIgnoredUnlessLoaded() async
     func test_gallery_refreshRestoresAll() async
+    func test_gallery_reusedCellNeverShowsOldImage() async
+    func test_gallery_completionsRunOnce() async
 }

@@ -11,7 +11,7 @@ public enum GalleryRulesContracts {
     /// Every contract of the suite, in a stable order.
     public static let all: [Contract<GalleryRulesSubject>] = [
         mixedScenario, stallTimesOutInTime, loadsOnlyVisible, offlineBannerAndRecovery, tapRemovesLoadedCell,
-        tapIgnoredUnlessLoaded, refreshRestoresAll,
+        tapIgnoredUnlessLoaded, refreshRestoresAll, reusedCellNeverShowsOldImage, completionsRunOnce,
     ]
 
     public static let mixedScenario = Contract<GalleryRulesSubject>(
@@ -133,12 +133,12 @@ public enum GalleryRulesContracts {
             run.output.didTapCell(at: 3)
             var sequence = Array(run.view.callsOnly[before...])
             guard sequence == [.animateRemoval(index: 2)] else {
-                return "a tap on loaded cell 3 (then one during its animation) made the calls \(sequence), expected only animateRemoval(index: 2)"
+                return "a tap on loaded cell 3 (then one on cell 4 during its animation) made the view \(GallerySpyView.describe(sequence)); expected only: slide cell 3 out"
             }
             _ = run.view.finishAnimation()
             sequence = Array(run.view.callsOnly[before...])
             guard sequence == [.animateRemoval(index: 2), .moveCellsUp(below: 2)] else {
-                return "after the removal animation the calls were \(sequence), expected moveCellsUp(below: 2) next"
+                return "after cell 3 slid out the view was told to \(GallerySpyView.describe(sequence)); expected: slide cell 3 out, then move the cells below cell 3 up"
             }
             run.output.didTapCell(at: 4)
             _ = run.view.finishAnimation()
@@ -173,14 +173,14 @@ public enum GalleryRulesContracts {
             run.output.didTapCell(at: 1)  // still loading
             try? await Task.sleep(for: .milliseconds(100))
             var removals = run.view.callsOnly[before...].filter(isRemoval)
-            if !removals.isEmpty { return "a tap on a cell still loading made \(removals)" }
+            if !removals.isEmpty { return "a tap on cell 2, still loading, made the view \(GallerySpyView.describe(removals))" }
             if let problem = await run.settle() { return problem }
             before = run.view.calls.count
             run.output.didTapCell(at: 2)  // failed: broken image
             run.output.didTapCell(at: 3)  // failed: missing
             try? await Task.sleep(for: .milliseconds(200))
             removals = run.view.callsOnly[before...].filter(isRemoval)
-            if !removals.isEmpty { return "taps on two failed cells made \(removals)" }
+            if !removals.isEmpty { return "taps on cells 3 and 4, which failed, made the view \(GallerySpyView.describe(removals))" }
             return run.view.cells.count == 6 ? nil : "after taps on loading and failed cells \(run.view.cells.count) cells are left"
         }
     }
@@ -204,7 +204,7 @@ public enum GalleryRulesContracts {
             }
             let during = Array(run.view.callsOnly[before...])
             if during.contains(where: { if case .animateRemoval = $0 { true } else if case .moveCellsUp = $0 { true } else { false } }) {
-                return "the refresh animated: \(during)"
+                return "the refresh animated: the view was told to \(GallerySpyView.describe(during))"
             }
             guard run.view.displays.last.map({ $0.map(\.id) }) == initial || run.view.cells.map(\.id) == initial else {
                 return "after the refresh the cells are \(run.view.cells.map(\.id)), expected the initial 6"
@@ -213,6 +213,80 @@ public enum GalleryRulesContracts {
             let requested = Set(requestedImages(server))
             let paths = Set(initial.compactMap { URL(string: $0)?.path })
             return paths.isSubset(of: requested) ? nil : "the refresh requested \(requested.sorted()), not every image \(paths.sorted())"
+        }
+    }
+
+    public static let reusedCellNeverShowsOldImage = Contract<GalleryRulesSubject>(
+        id: "gallery.reusedCellNeverShowsOldImage",
+        rule: "A cell reused for another image never shows the old one: when a removal moves a cell still loading up one slot, its image arrives in its new slot, never in the slot it left."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
+            if let problem = await run.start() { return problem }
+            guard await waitOnMain(within: .seconds(2.5), { run.view.cells[0].state.isLoaded }) else {
+                return "the fine image (cell 1) shows \(run.view.cells[0].state.summary) after 2.5 s, expected it loaded"
+            }
+            let slow = run.view.cells[1].id
+            let next = run.view.cells[2].id
+            // The slow image answers 3 s after its request: it is still on its way.
+            guard run.view.cells[1].state == .loading else {
+                return "the 3 s slow image (cell 2) already shows \(run.view.cells[1].state.summary) before cell 1 could be removed"
+            }
+            let before = run.view.updates.count
+            run.output.didTapCell(at: 0)
+            guard await waitOnMain(within: .seconds(2), { run.view.cells.count == 5 }) else {
+                return "a tap on loaded cell 1 did not remove it within 2 s: \(run.view.cells.count) cells"
+            }
+            guard run.view.cells[0].id == slow, run.view.cells[1].id == next else {
+                return "after removing cell 1 the cells are \(run.view.cells.map { shortName($0.id) }), expected the slow image first"
+            }
+            let arrived = await waitOnMain(within: .seconds(8)) {
+                run.view.updates[before...].contains { $0.cell.id == slow && $0.cell.state != .loading }
+            }
+            try? await Task.sleep(for: .milliseconds(200))  // A late second delivery would land by now.
+            if let wrong = run.view.misplaced.first {
+                let slot = wrong.shown.map { "which now shows \(shortName($0))" } ?? "which no longer exists"
+                return "the image of \(shortName(wrong.delivered.id)) (\(wrong.delivered.state.summary)) was shown in cell \(wrong.index + 1), \(slot)"
+            }
+            guard arrived, run.view.cells[0].state.isLoaded else {
+                return "the slow image, moved up to cell 1, shows \(run.view.cells[0].state.summary) 8 s after the removal, expected its image"
+            }
+            return nil
+        }
+    }
+
+    public static let completionsRunOnce = Contract<GalleryRulesSubject>(
+        id: "gallery.completionsRunOnce",
+        rule: "Each completion runs exactly once: every image load ends in exactly one update of its cell (none twice, none dropped), and a removal's two animation completions lead to one move-up and one redisplay."
+    ) { subject, server in
+        await withGalleryFolder { folder in
+            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
+            if let problem = await run.start() { return problem }
+            guard await waitOnMain(within: .seconds(8), { run.view.allSettled }) else {
+                let stuck = run.view.cells.indices.filter { run.view.cells[$0].state == .loading }.map { $0 + 1 }
+                return "cells \(stuck) still show a spinner 8 s after they became visible: their loads' results never reached them"
+            }
+            try? await Task.sleep(for: .milliseconds(300))  // A second delivery would land by now.
+            for (index, cell) in run.view.cells.enumerated() {
+                let settled = run.view.updates.filter { $0.cell.id == cell.id && $0.cell.state != .loading }.count
+                if settled != 1 { return "cell \(index + 1) was updated with its load's result \(settled) times, expected once" }
+            }
+            run.view.holdsAnimations = true
+            let before = run.view.calls.count
+            run.output.didTapCell(at: 2)
+            var finished = 0
+            while run.view.finishAnimation() {
+                finished += 1
+                if finished > 4 { break }
+            }
+            try? await Task.sleep(for: .milliseconds(200))
+            while run.view.finishAnimation() { finished += 1 }
+            let calls = Array(run.view.callsOnly[before...])
+            let expected: [GallerySpyView.Call] = [.animateRemoval(index: 2), .moveCellsUp(below: 2), .display(count: 5)]
+            guard calls == expected else {
+                return "a tap on loaded cell 3 made the view \(GallerySpyView.describe(calls)); expected: \(GallerySpyView.describe(expected))"
+            }
+            return nil
         }
     }
 }

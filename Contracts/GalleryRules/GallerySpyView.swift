@@ -6,7 +6,9 @@ import Gallery
 /// would, and runs animation completions at once — or holds them while `holdsAnimations`.
 @MainActor
 final class GallerySpyView: GalleryView {
-    enum Call: Equatable {
+    /// One call the presenter made, printed in plain words for violation sentences ("display 5
+    /// cells"); cells are numbered from 1, as a user counts them.
+    enum Call: Equatable, CustomStringConvertible {
         case display(count: Int)
         case update(index: Int)
         case layout(width: Double)
@@ -14,6 +16,18 @@ final class GallerySpyView: GalleryView {
         case moveCellsUp(below: Int)
         case banner(String?)
         case endRefreshing
+
+        var description: String {
+            switch self {
+            case .display(let count): return "display \(count) \(count == 1 ? "cell" : "cells")"
+            case .update(let index): return "update cell \(index + 1)"
+            case .layout(let width): return "lay out for a width of \(width.formatted()) pt"
+            case .animateRemoval(let index): return "slide cell \(index + 1) out"
+            case .moveCellsUp(let index): return "move the cells below cell \(index + 1) up"
+            case .banner(let text): return text.map { "show the banner \"\($0)\"" } ?? "hide the banner"
+            case .endRefreshing: return "end refreshing"
+            }
+        }
     }
 
     private(set) var calls: [(call: Call, at: ContinuousClock.Instant)] = []
@@ -22,6 +36,11 @@ final class GallerySpyView: GalleryView {
     private(set) var displays: [[GalleryCellViewModel]] = []
     /// When each cell id last changed state, and to what.
     private(set) var changes: [(id: String, state: GalleryCellState, at: ContinuousClock.Instant)] = []
+    /// Every ``update(_:at:)``, in order.
+    private(set) var updates: [(index: Int, cell: GalleryCellViewModel)] = []
+    /// The updates that reached a slot showing another image's cell (`shown`: that cell's id),
+    /// or no slot at all (`shown` nil): a reused cell would show them.
+    private(set) var misplaced: [(index: Int, shown: String?, delivered: GalleryCellViewModel)] = []
     var holdsAnimations = false
     private var held: [@MainActor () -> Void] = []
 
@@ -34,7 +53,13 @@ final class GallerySpyView: GalleryView {
 
     func update(_ cell: GalleryCellViewModel, at index: Int) {
         record(.update(index: index))
-        if cells.indices.contains(index) { cells[index] = cell }
+        updates.append((index, cell))
+        if cells.indices.contains(index) {
+            if cells[index].id != cell.id { misplaced.append((index, shown: cells[index].id, delivered: cell)) }
+            cells[index] = cell
+        } else {
+            misplaced.append((index, shown: nil, delivered: cell))
+        }
         changes.append((cell.id, cell.state, .now))
     }
 
@@ -73,6 +98,13 @@ final class GallerySpyView: GalleryView {
     private func record(_ call: Call) { calls.append((call, .now)) }
 
     var callsOnly: [Call] { calls.map(\.call) }
+
+    /// `calls` in plain words, in order: "slide cell 3 out, then move the cells below cell 3 up";
+    /// "no call" when empty.
+    static func describe<S: Sequence<Call>>(_ calls: S) -> String {
+        let words = calls.map(\.description)
+        return words.isEmpty ? "no call" : words.joined(separator: ", then ")
+    }
 
     /// Whether no cell shows a spinner.
     var allSettled: Bool { !cells.isEmpty && cells.allSatisfy { $0.state != .loading } }

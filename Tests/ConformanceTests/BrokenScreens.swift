@@ -12,20 +12,32 @@ import Storage
 
 /// The gallery flaws.
 enum GalleryFlaw: String, CaseIterable {
-    /// Every failure shows "Error", no hint.
+    /// Every failure shows "Error", no hint (so every rule that reads a failure's text fails:
+    /// `gallery.stallTimesOutInTime`, `gallery.offlineBannerAndRecovery`).
     case genericErrors
-    /// Deadlines ten times the configured ones.
+    /// Deadlines ten times the configured ones (the `mixed` scenario's stalled image then never
+    /// settles within the rules' waits: `gallery.mixedScenario`, `gallery.tapIgnoredUnlessLoaded`).
     case slowDeadlines
     /// Loads every cell, visible or not.
     case loadsEverything
     /// Never hears that the network went or came back.
     case ignoresConnectivity
-    /// Removes a tapped cell at once, without the two animations.
+    /// Removes a tapped cell at once, without the two animations (so it also breaks
+    /// `gallery.completionsRunOnce`: no animation completion ever runs).
     case removesWithoutAnimation
-    /// Removes whatever cell is tapped, loaded or not.
+    /// Removes whatever cell is tapped, loaded or not — in the view only: the presenter keeps
+    /// its six cells, so its later updates address slots of that longer list (it also breaks
+    /// `gallery.tapRemovesLoadedCell` and `gallery.reusedCellNeverShowsOldImage`).
     case removesAnyCell
     /// Pull-to-refresh shows the cells again but loads nothing.
     case refreshWithoutReload
+    /// Sends each cell's update to the slot the cell had when the list was first shown, like a
+    /// view that keeps a cell's index from when its load began: after a removal moved the cells
+    /// up, a late image lands in the slot below its own, which now shows the next image.
+    case updatesByFirstIndex
+    /// Runs each load's completion twice: every image or failure reaches the view twice, as
+    /// with a presenter that handles a result once per requester of a coalesced load.
+    case completesTwice
 
     var subject: GalleryRulesSubject {
         GalleryRulesSubject(name: "BrokenGallery(\(rawValue))") { view, setup in
@@ -61,17 +73,24 @@ final class GalleryViewProxy: GalleryView {
 
     /// The cells as shown, kept while all six are there.
     private var shown: [GalleryCellViewModel] = []
+    /// Each cell's index in the first list shown (``GalleryFlaw/updatesByFirstIndex``).
+    private var firstIndex: [String: Int] = [:]
 
     func display(_ cells: [GalleryCellViewModel]) {
         shown = cells
         if cells.count == 6 { initialCells = cells }
+        if firstIndex.isEmpty, !cells.isEmpty {
+            for (index, cell) in cells.enumerated() { firstIndex[cell.id] = index }
+        }
         target.display(cells.map(mangle))
     }
 
     func update(_ cell: GalleryCellViewModel, at index: Int) {
         if shown.indices.contains(index) { shown[index] = cell }
         if shown.count == 6 { initialCells = shown }
-        target.update(mangle(cell), at: index)
+        let slot = flaw == .updatesByFirstIndex ? firstIndex[cell.id] ?? index : index
+        target.update(mangle(cell), at: slot)
+        if flaw == .completesTwice, cell.state != .loading { target.update(mangle(cell), at: slot) }
     }
     func apply(_ layout: GalleryLayout) { target.apply(layout) }
 

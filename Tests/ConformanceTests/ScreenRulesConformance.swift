@@ -18,6 +18,8 @@ extension Conformance {
             (GalleryRulesContracts.tapRemovesLoadedCell, GalleryFlaw.removesWithoutAnimation.subject),
             (GalleryRulesContracts.tapIgnoredUnlessLoaded, GalleryFlaw.removesAnyCell.subject),
             (GalleryRulesContracts.refreshRestoresAll, GalleryFlaw.refreshWithoutReload.subject),
+            (GalleryRulesContracts.reusedCellNeverShowsOldImage, GalleryFlaw.updatesByFirstIndex.subject),
+            (GalleryRulesContracts.completionsRunOnce, GalleryFlaw.completesTwice.subject),
         ]
 
         @Test(arguments: GalleryRulesContracts.all)
