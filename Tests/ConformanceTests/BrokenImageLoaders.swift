@@ -96,7 +96,12 @@ final class BrokenImageLoader: ImageLoading {
         if flaw == .noCoalescing {
             outcome = await fetch(url, key: key)
         } else {
-            let (task, started) = await shared.task(for: key) { await self.fetch(url, key: key) }
+            let (task, started) = await shared.task(for: key) {
+                let outcome = await self.fetch(url, key: key)
+                // Noted before the task is forgotten, so a load that no longer finds the task finds this.
+                if self.flaw == .remembersFailures, case .failure(let error) = outcome { self.failed[key] = error }
+                return outcome
+            }
             if flaw == .cancelOneCancelsAll || flaw == .remembersFailures {
                 outcome = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
             } else {
@@ -110,7 +115,6 @@ final class BrokenImageLoader: ImageLoading {
                 }
             }
         }
-        if flaw == .remembersFailures, case .failure(let error) = outcome { failed[key] = error }
         return try outcome.map { LoadedImage(image: $0, source: .network) }.get()
     }
 
