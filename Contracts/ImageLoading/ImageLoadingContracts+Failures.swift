@@ -38,14 +38,16 @@ extension ImageLoadingContracts {
     public static let emptyBody = Contract<ImageLoadingSubject>(
         id: "image.emptyBody", rule: "A 200 answer with an empty body (Content-Type image/png) shows brokenImage, not an image."
     ) { subject, server in
-        await expectNotice(FailureNotice(message: .brokenImage), subject, server, path: "/images/13.png?bytes=0")
+        warm(server, "/images/13.png")
+        return await expectNotice(FailureNotice(message: .brokenImage), subject, server, path: "/images/13.png?bytes=0")
     }
 
     public static let wrongContentType = Contract<ImageLoadingSubject>(
         id: "image.wrongContentType",
         rule: "An answer whose Content-Type is not image/* (text/html) shows imageUnavailable, even when its body is a valid PNG."
     ) { subject, server in
-        await expectNotice(FailureNotice(message: .imageUnavailable), subject, server, path: "/images/14.png?type=text/html")
+        warm(server, "/images/14.png")
+        return await expectNotice(FailureNotice(message: .imageUnavailable), subject, server, path: "/images/14.png?type=text/html")
     }
 
     public static let loadAfterCancel = Contract<ImageLoadingSubject>(
@@ -77,6 +79,8 @@ extension ImageLoadingContracts {
         rule: "A 5xx answer or a cut body is retried a bounded number of times with backoff: flaky=1 delivers the image; a lasting 503 or cut body is asked 2 to 6 times, at least 100 ms apart, then fails; a 404 is asked once."
     ) { subject, server in
         await withTemporaryFolder { folder in
+            // Rendered first, so the loads below wait for no rendering (this also clears the journal).
+            for path in ["/images/22.png", "/images/23.png", "/images/24.png"] { warm(server, path) }
             let loader = await subject.makeLoader(folder, relaxed)
             // `flaky` counts per URL since the server started: a token of this run's own keeps
             // the count (and the requests counted below) this run's, even on a shared server.

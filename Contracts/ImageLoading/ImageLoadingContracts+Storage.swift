@@ -12,6 +12,7 @@ extension ImageLoadingContracts {
     ) { subject, server in
         await withTemporaryFolder { folder in
             let path = "/images/16.png"
+            warm(server, path)
             if let problem = await loadOnce(subject, server, folder: folder, path: path) { return problem }
             guard damageFiles(in: folder) > 0 else { return "after a load, the cache folder held no file (the image was not kept on disk)" }
             let restarted = await subject.makeLoader(folder, relaxed)
@@ -34,6 +35,8 @@ extension ImageLoadingContracts {
     ) { subject, server in
         await withTemporaryFolder { parent in
             let folder = parent.appendingPathComponent("cache")
+            // Rendered first, so the loads below wait for no rendering.
+            for path in ["/images/17.png", "/images/18.png"] { warm(server, path) }
             let loader = await subject.makeLoader(folder, relaxed)
             let first = await load(loader, server.url("/images/17.png"))
             guard case .success = first else { return "the first load, online: " + first.observed(expecting: "the image") }
@@ -60,8 +63,11 @@ extension ImageLoadingContracts {
         rule: "Trimming memory on request (memory pressure) to one image's cost keeps only the most recently used image in memory, the others load from disk; trimming to 0 keeps none."
     ) { subject, server in
         await withTemporaryFolder { folder in
+            let paths = ["/images/19.png", "/images/20.png", "/images/21.png"]
+            // Rendered first, so the loads below wait for no rendering.
+            for path in paths { warm(server, path) }
             let loader = await subject.makeLoader(folder, relaxed)
-            let urls = ["/images/19.png", "/images/20.png", "/images/21.png"].map { server.url($0) }
+            let urls = paths.map { server.url($0) }
             var cost = 0
             for url in urls {
                 let outcome = await load(loader, url)
