@@ -17,4 +17,12 @@ public protocol ImageLoadingContractSpec {
     func test_image_cancelLastCancelsTransfer() async
     func test_image_defaultGalleryImages() async
     func test_image_diskFailureStillDelivers() async
+    func test_image_failureReachesEveryLoad() async
+    func test_image_emptyBody() async
+    func test_image_wrongContentType() async
+    func test_image_loadAfterCancel() async
+    func test_image_retriesServerErrors() async
+    func test_image_corruptDiskCopyReplaced() async
+    func test_image_deletedFolderRecreated() async
+    func test_image_trimMemoryToCost() async
 }

@@ -105,7 +105,6 @@ extension ImageLoadingContracts {
         server.resetJournal()
     }
 
-    /// Journal entries for `path` (without query).
     /// Starts three loads of `path` (held back `delay` ms by the server) on a fresh loader and
     /// waits until their one request reached the server and all three wait on it. `nil` when
     /// the request never arrived (the loads are then cancelled).
@@ -122,6 +121,54 @@ extension ImageLoadingContracts {
         }
         try? await Task.sleep(for: .milliseconds(50))  // the other two join the waiting transfer
         return tasks
+    }
+
+    /// A watched load's end in words: "delivered the image after 80 ms", "failed with … after 0 ms",
+    /// "had not ended after 300 ms".
+    static func describe(_ timed: Timed<Result<LoadedImage, ImageLoadError>>) -> String {
+        switch timed {
+        case .finished(.success(let loaded), let elapsed):
+            return "delivered a \(loaded.image.width)×\(loaded.image.height) image from \(loaded.source) after \(elapsed.milliseconds) ms"
+        case .finished(.failure(let error), let elapsed): return "failed with \(error) after \(elapsed.milliseconds) ms"
+        case .overran(let elapsed): return "had not ended after \(elapsed.milliseconds) ms"
+        }
+    }
+
+    /// Requests as the loader would see them: "2 requests (one answered 200, one the loader
+    /// closed before the answer ended)".
+    static func describe(_ records: [RequestRecord]) -> String {
+        guard !records.isEmpty else { return "no request" }
+        let each = records.map { record -> String in
+            switch record.outcome {
+            case .ok: return "one answered \(record.status)"
+            case .clientClosed: return "one the loader closed before the answer ended"
+            case .timeout: return "one the server gave up on (the loader sent nothing for a minute)"
+            default: return "one the server ended abnormally on purpose (\(record.outcome.rawValue))"
+            }
+        }
+        return "\(records.count) request\(records.count == 1 ? "" : "s") (\(each.joined(separator: ", ")))"
+    }
+
+    /// `nil` when loading the 400 MP image at `path` fails within `within` with a failure that
+    /// shows imageTooLarge; else what the loader did, in the loader's terms.
+    static func refusesTooManyPixels(
+        _ subject: ImageLoadingSubject, _ server: MockServer, path: String, within: Duration
+    ) async -> String? {
+        await withTemporaryFolder { folder in
+            let loader = await subject.makeLoader(folder, relaxed)
+            let outcome = await load(loader, server.url(path), budget: within + .seconds(2))
+            let expectation = "imageTooLarge within \(within.milliseconds) ms"
+            switch outcome {
+            case .failure(let error, let elapsed) where FailureMessages.imageCell(for: error) == FailureNotice(message: .imageTooLarge):
+                return elapsed <= within ? nil : "showed imageTooLarge only after \(elapsed.milliseconds) ms, expected \(expectation)"
+            case .failure(.broken, _):
+                return "the loader showed brokenImage instead of imageTooLarge: the image is a valid 20000×20000 JPEG (400 MP, over the 50 MP limit), which the codec refuses as too large from its header (ImageCodec.decode throws ImageCodecError.tooLarge); report that error as ImageLoadError.tooLarge, not as a damaged image"
+            case .success(let loaded, let elapsed):
+                return "the loader decoded all \(loaded.image.width)×\(loaded.image.height) pixels in \(elapsed.milliseconds) ms and delivered them, expected the image refused as too large from its header (imageTooLarge)"
+            default:
+                return outcome.observed(expecting: expectation)
+            }
+        }
     }
 
     static func records(_ server: MockServer, path: String) -> [RequestRecord] {

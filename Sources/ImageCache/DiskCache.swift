@@ -139,13 +139,25 @@ public actor DiskCache: DataCaching {
         }
         willAccessFiles?()
         guard ensureFolder(key: key) else { return }
-        let temporary = path(Self.temporaryPrefix + UUID().uuidString)
-        let stamp = nextStamp()
-        do {
-            try DiskFile.create(temporary, data: data, stamp: stamp)
-            try DiskFile.replace(path(name), with: temporary)
+        var stamp = nextStamp()
+        do throws(DiskFileError) {
+            try write(data, name: name, stamp: stamp)
+        } catch where error.isMissing {
+            // The folder was deleted from outside: every file went with it. Start over empty in
+            // a new folder and write once more.
+            logger.notice("disk cache folder was deleted; creating it again", metadata: ["folder": "\(folderPath)"])
+            entries.removeAll()
+            total = 0
+            folderReady = false
+            guard ensureFolder(key: key) else { return }
+            stamp = nextStamp()
+            do throws(DiskFileError) {
+                try write(data, name: name, stamp: stamp)
+            } catch {
+                report(.write, key: key, reason: error.reason)
+                return
+            }
         } catch {
-            try? DiskFile.remove(temporary)
             report(.write, key: key, reason: error.reason)
             return
         }
@@ -169,6 +181,19 @@ public actor DiskCache: DataCaching {
     }
 
     // MARK: - Internals
+
+    /// Writes `data` to a temporary file and renames it to `name`; on failure the temporary
+    /// file is gone and any older file for `name` is untouched.
+    private func write(_ data: Data, name: String, stamp: Int64) throws(DiskFileError) {
+        let temporary = path(Self.temporaryPrefix + UUID().uuidString)
+        do throws(DiskFileError) {
+            try DiskFile.create(temporary, data: data, stamp: stamp)
+            try DiskFile.replace(path(name), with: temporary)
+        } catch {
+            try? DiskFile.remove(temporary)
+            throw error
+        }
+    }
 
     /// Deletes least recently used entries other than `kept` until the total fits the limit.
     private func evict(keeping kept: String) {

@@ -2,6 +2,7 @@ import Foundation
 import ImageCache
 import ImageCodec
 import Networking
+import Synchronization
 
 // A deliberately broken image loader. It is a plain working loader (memory → disk → network,
 // one shared `Task` per URL, disk fallback when offline) with one flaw switched on, each the
@@ -32,60 +33,132 @@ final class BrokenImageLoader: ImageLoading {
         case tinyPixelLimit
         /// Writes its disk copy itself with a throwing call and lets the error fail the load.
         case diskErrorFailsLoad
+        /// Tells only the load that started a shared transfer of its failure; the loads that
+        /// joined it end as cancelled, as if the failure were a cancellation.
+        case failureOnlyToFirst
+        /// Takes an empty body for an image still to come and shows a 1×1 placeholder.
+        case emptyBodyIsImage
+        /// Sniffs the bytes and decodes whatever the `Content-Type` says.
+        case ignoresContentType
+        /// Remembers every failed URL and fails it again at once (SDWebImage's failed-URL
+        /// list without its retry option), counting a cancelled load as a failure.
+        case remembersFailures
+        /// Gives up at the first failed transfer: no retry.
+        case neverRetries
+        /// Takes a disk copy that does not decode for a broken image instead of a miss.
+        case trustsDiskCopy
+        /// Keeps its disk copies in files of its own, creating the folder only at start.
+        case folderCreatedOnce
+        /// Does nothing on a memory-pressure trim (the protocol's default).
+        case ignoresMemoryTrim
     }
+
+    /// Retries of the working loader: two, 150 ms and 300 ms apart, of a 5xx or a lost connection.
+    private static let retryWaits: [Duration] = [.milliseconds(150), .milliseconds(300)]
 
     private let client = CurlHTTPClient()
     private let memory: MemoryImageCache?
-    private let disk: DiskCache?
+    private let disk: (any DataCaching)?
     private let folder: URL
     private let flaw: Flaw
     private let timeouts: RequestTimeouts
     private let shared = SharedTransfers()
+    private let failed = FailedURLs()
 
     init(folder: URL, timeouts: RequestTimeouts, flaw: Flaw) {
         self.flaw = flaw
         self.folder = folder
         self.timeouts = timeouts
         memory = flaw == .noCache ? nil : MemoryImageCache()
-        disk = flaw == .noCache || flaw == .memoryOnly ? nil : DiskCache(folder: folder)
+        switch flaw {
+        case .noCache, .memoryOnly: disk = nil
+        case .folderCreatedOnce: disk = PlainDiskStore(folder: folder)
+        default: disk = DiskCache(folder: folder)
+        }
+    }
+
+    func trimMemory(toCost cost: Int) {
+        if flaw != .ignoresMemoryTrim { memory?.trim(toCost: cost) }
     }
 
     func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage {
         let key = url.absoluteString
         if let image = memory?.image(for: key) { return LoadedImage(image: image, source: .memory) }
-        if let data = await disk?.data(for: key), let image = try? ImageCodec.decode(data) {
-            memory?.insert(image, for: key)
-            return LoadedImage(image: image, source: .disk)
+        if let data = await disk?.data(for: key) {
+            if let image = try? ImageCodec.decode(data) {
+                memory?.insert(image, for: key)
+                return LoadedImage(image: image, source: .disk)
+            }
+            if flaw == .trustsDiskCopy { throw .broken }
         }
+        if flaw == .remembersFailures, let error = failed[key] { throw error }
         let outcome: Result<DecodedImage, ImageLoadError>
         if flaw == .noCoalescing {
             outcome = await fetch(url, key: key)
         } else {
-            let task = await shared.task(for: key) { await self.fetch(url, key: key) }
-            if flaw == .cancelOneCancelsAll {
+            let (task, started) = await shared.task(for: key) {
+                let outcome = await self.fetch(url, key: key)
+                // Noted before the task is forgotten, so a load that no longer finds the task finds this.
+                if self.flaw == .remembersFailures, case .failure(let error) = outcome { self.failed[key] = error }
+                return outcome
+            }
+            if flaw == .cancelOneCancelsAll || flaw == .remembersFailures {
                 outcome = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
             } else {
                 // Waits for the shared task whatever happens to the caller: a cancelled load
                 // neither ends early nor stops the transfer.
-                outcome = await task.value
+                let value = await task.value
+                if flaw == .failureOnlyToFirst, !started, case .failure = value {
+                    outcome = .failure(.cancelled)
+                } else {
+                    outcome = value
+                }
             }
         }
         return try outcome.map { LoadedImage(image: $0, source: .network) }.get()
     }
 
+    /// Sends the request, retrying a 5xx or a lost connection (unless the flaw says never).
+    private func send(_ url: URL) async -> Result<HTTPResponse, NetworkError> {
+        var retry = 0
+        while true {
+            do {
+                return .success(try await client.send(HTTPRequest(url: url, timeouts: timeouts)))
+            } catch {
+                let retryable: Bool
+                switch error {
+                case .httpStatus(let status): retryable = status >= 500
+                case .connectionLost: retryable = true
+                default: retryable = false
+                }
+                guard retryable, flaw != .neverRetries, retry < Self.retryWaits.count else { return .failure(error) }
+                do {
+                    try await Task.sleep(for: Self.retryWaits[retry])
+                } catch {
+                    return .failure(.cancelled)
+                }
+                retry += 1
+            }
+        }
+    }
+
     private func fetch(_ url: URL, key: String) async -> Result<DecodedImage, ImageLoadError> {
         let response: HTTPResponse
-        do {
-            response = try await client.send(HTTPRequest(url: url, timeouts: timeouts))
-        } catch {
+        switch await send(url) {
+        case .success(let answer):
+            response = answer
+        case .failure(let error):
             if flaw == .everyErrorIsBroken { return .failure(.broken) }
             if error.isTransient, let data = await disk?.data(for: key), let image = try? ImageCodec.decode(data) {
                 return .success(image)
             }
             return .failure(ImageLoadError(error))
         }
-        guard response.header("content-type")?.hasPrefix("image/") == true else {
+        guard response.header("content-type")?.hasPrefix("image/") == true || flaw == .ignoresContentType else {
             return .failure(flaw == .everyErrorIsBroken ? .broken : .unavailable)
+        }
+        if flaw == .emptyBodyIsImage, response.body.isEmpty, let placeholder = try? DecodedImage(width: 1, height: 1, pixels: [0, 0, 0, 0]) {
+            return .success(placeholder)
         }
         let image: DecodedImage
         do {
@@ -115,18 +188,52 @@ final class BrokenImageLoader: ImageLoading {
 private actor SharedTransfers {
     private var tasks: [String: Task<Result<DecodedImage, ImageLoadError>, Never>] = [:]
 
+    /// The running task for `key`, or a new one running `operation`; `started` when new.
     func task(
         for key: String, _ operation: @escaping @Sendable () async -> Result<DecodedImage, ImageLoadError>
-    ) -> Task<Result<DecodedImage, ImageLoadError>, Never> {
-        if let task = tasks[key] { return task }
+    ) -> (task: Task<Result<DecodedImage, ImageLoadError>, Never>, started: Bool) {
+        if let task = tasks[key] { return (task, false) }
         let task = Task.detached {
             let outcome = await operation()
             await self.forget(key)
             return outcome
         }
         tasks[key] = task
-        return task
+        return (task, true)
     }
 
     private func forget(_ key: String) { tasks[key] = nil }
+}
+
+/// The failure of each URL that failed, for the twin that never asks again.
+private final class FailedURLs: Sendable {
+    private let errors = Mutex<[String: ImageLoadError]>([:])
+
+    subscript(key: String) -> ImageLoadError? {
+        get { errors.withLock { $0[key] } }
+        set { errors.withLock { $0[key] = newValue } }
+    }
+}
+
+/// Disk copies as plain files named by the key's SHA-256, in a folder created once at start:
+/// when the folder is deleted, every later write fails (silently) and nothing is kept.
+private final class PlainDiskStore: DataCaching {
+    private let folder: URL
+
+    init(folder: URL) {
+        self.folder = folder
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    private func file(_ key: String) -> URL {
+        folder.appendingPathComponent(DiskCache.fileName(for: key))
+    }
+
+    func data(for key: String) async -> Data? { try? Data(contentsOf: file(key)) }
+    func store(_ data: Data, for key: String) async { try? data.write(to: file(key)) }
+    func removeData(for key: String) async { try? FileManager.default.removeItem(at: file(key)) }
+    func removeAll() async {}
+    var totalSize: Int { get async { 0 } }
+    var sizeLimit: Int { .max }
+    func failures() -> AsyncStream<DiskCacheFailure> { AsyncStream { $0.finish() } }
 }

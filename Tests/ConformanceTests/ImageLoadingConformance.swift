@@ -32,6 +32,14 @@ extension Conformance {
             (ImageLoadingContracts.cancelLastCancelsTransfer, twin("UncancellableImageLoader", .ignoresCancellation)),
             (ImageLoadingContracts.defaultGalleryImages, twin("TinyLimitImageLoader", .tinyPixelLimit)),
             (ImageLoadingContracts.diskFailureStillDelivers, twin("DiskErrorImageLoader", .diskErrorFailsLoad)),
+            (ImageLoadingContracts.failureReachesEveryLoad, twin("FirstOnlyFailureImageLoader", .failureOnlyToFirst)),
+            (ImageLoadingContracts.emptyBody, twin("PlaceholderOnEmptyImageLoader", .emptyBodyIsImage)),
+            (ImageLoadingContracts.wrongContentType, twin("SniffingImageLoader", .ignoresContentType)),
+            (ImageLoadingContracts.loadAfterCancel, twin("FailedURLListImageLoader", .remembersFailures)),
+            (ImageLoadingContracts.retriesServerErrors, twin("NoRetryImageLoader", .neverRetries)),
+            (ImageLoadingContracts.corruptDiskCopyReplaced, twin("TrustsDiskImageLoader", .trustsDiskCopy)),
+            (ImageLoadingContracts.deletedFolderRecreated, twin("FolderOnceImageLoader", .folderCreatedOnce)),
+            (ImageLoadingContracts.trimMemoryToCost, twin("NoTrimImageLoader", .ignoresMemoryTrim)),
             // Last: its 1.6 GB decode may outlast the check's watchdog, and nothing can stop it.
             (ImageLoadingContracts.tooManyPixels, twin("UncheckedPixelsImageLoader", .decodesWithoutPixelCheck)),
         ]

@@ -16,7 +16,8 @@ final class ImagePipelineTests: XCTestCase {
 
     private func pipeline(
         _ client: MockHTTPClient, memory: MemoryImageCache = MemoryImageCache(), disk: MockDataCache = MockDataCache(),
-        configuration: ImagePipeline.Configuration = .init()
+        // Retries as by default, with their waits scaled down to milliseconds.
+        configuration: ImagePipeline.Configuration = .init(retry: RetryPolicy(maxRetries: 2, initialBackoff: .milliseconds(5)))
     ) -> ImagePipeline {
         ImagePipeline(client: client, memory: memory, disk: disk, configuration: configuration)
     }

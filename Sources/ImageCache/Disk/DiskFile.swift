@@ -11,10 +11,16 @@ import Foundation
 struct DiskFileError: Error {
     /// `strerror` text, prefixed with what was being done.
     let reason: String
+    /// The `errno` of a failed system call; 0 for failures found otherwise.
+    var code: Int32 = 0
+
+    /// Whether the file or a folder on its path does not exist (`ENOENT`).
+    var isMissing: Bool { code == ENOENT }
 
     /// Captures the current `errno`.
     static func system(_ what: String) -> DiskFileError {
-        DiskFileError(reason: "\(what): \(String(cString: strerror(errno)))")
+        let code = errno
+        return DiskFileError(reason: "\(what): \(String(cString: strerror(code)))", code: code)
     }
 }
 

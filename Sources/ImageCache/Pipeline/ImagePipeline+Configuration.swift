@@ -21,17 +21,22 @@ extension ImagePipeline {
         /// are trimmed after each megabyte freed. Turn it on where the app is put together, if
         /// nothing else in the process tunes malloc. Elsewhere it does nothing.
         public var returnsFreedMemory: Bool
+        /// Which failed transfers are tried again, how often and after how long (default two
+        /// retries of a 5xx or a lost connection, after 0.5 s and 1 s, within the total deadline).
+        public var retry: RetryPolicy
 
         /// Creates a configuration; the defaults are the design's rules.
         public init(
             maxBytes: Int = HTTPRequest.defaultMaxBytes, maxPixels: Int = ImageCodec.defaultMaxPixels,
-            timeouts: RequestTimeouts = .default, maxConcurrentTransfers: Int = 6, returnsFreedMemory: Bool = false
+            timeouts: RequestTimeouts = .default, maxConcurrentTransfers: Int = 6, returnsFreedMemory: Bool = false,
+            retry: RetryPolicy = .default
         ) {
             self.maxBytes = maxBytes
             self.maxPixels = maxPixels
             self.timeouts = timeouts
             self.maxConcurrentTransfers = maxConcurrentTransfers
             self.returnsFreedMemory = returnsFreedMemory
+            self.retry = retry
         }
     }
 }

@@ -19,6 +19,10 @@ public import Networking
 ///   and the waiting ones start visible first, then in the order they were asked for; a
 ///   visible load joining a waiting prefetch moves it up. The client's own per-host queue,
 ///   which is FIFO, only ever sees the transfers this gate let through.
+/// - Retries: a 5xx answer or a lost connection (a cut body) is tried again as
+///   ``Configuration/retry`` says (by default twice, after 0.5 s and 1 s), its slot given back
+///   while it waits, and only within the total deadline; never a 4xx, a timeout, offline, the
+///   byte limit or a cancelled load.
 /// - A failed disk write never fails a load: ``DataCaching`` reports it on its own.
 ///
 /// Sendable: every stored property is an immutable `let` of a `Sendable` type; the mutable
@@ -62,5 +66,11 @@ public final class ImagePipeline: ImageLoading {
     /// Forgets the decoded image for `url` (its cell left the screen); the disk copy stays.
     public func dropDecodedImage(for url: URL) {
         stages.memory.removeImage(for: url.absoluteString)
+    }
+
+    /// Memory pressure: evicts decoded images, least recently used first, until the memory
+    /// cache holds at most `cost` bytes; disk copies stay.
+    public func trimMemory(toCost cost: Int) {
+        stages.memory.trim(toCost: max(0, cost))
     }
 }

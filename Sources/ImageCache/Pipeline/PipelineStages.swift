@@ -28,12 +28,80 @@ struct PipelineStages: Sendable {
             // The plain loads have what they came for; go on only for reloads that joined.
             if let copy, await !job.deliver(copy) { return .success(copy) }
         }
-        guard await job.admit() else { return .failure(.cancelled) }
-        let (result, bodyBytes) = await fromNetwork(url: url, key: key, cachesRead: job.readsCaches, copy: copy)
+        return await fromNetwork(url: url, key: key, job: job, copy: copy)
+    }
+
+    /// The transfer, tried again as ``ImagePipeline/Configuration/retry`` allows (the slot is
+    /// given back while waiting to retry), then checked and decoded.
+    private func fromNetwork(url: URL, key: String, job: LoadJob, copy: LoadedImage?) async -> Outcome {
+        let clock = ContinuousClock()
+        var start: ContinuousClock.Instant?
+        var retries = 0
+        var lastFailure: NetworkError?
+        while true {
+            guard await job.admit() else { return .failure(.cancelled) }
+            let began = start ?? clock.now
+            start = began
+            var timeouts = configuration.timeouts
+            if let lastFailure {
+                guard let left = Self.remaining(of: timeouts, after: clock.now - began) else {
+                    // The slot came too late for the retry: the last failure is the load's.
+                    return await complete(.failure(lastFailure), key: key, job: job, copy: copy)
+                }
+                timeouts = left
+            }
+            let sent = await send(url, timeouts: timeouts)
+            if case .failure(let error) = sent, let wait = retryWait(after: error, retries: retries, elapsed: clock.now - began) {
+                await job.releaseSlot()
+                retries += 1
+                lastFailure = error
+                do {
+                    try await Task.sleep(for: wait)
+                } catch {
+                    return .failure(.cancelled)
+                }
+                continue
+            }
+            return await complete(sent, key: key, job: job, copy: copy)
+        }
+    }
+
+    /// Finishes a transfer that holds a slot: checks and decodes, then gives the slot back.
+    private func complete(
+        _ sent: Result<HTTPResponse, NetworkError>, key: String, job: LoadJob, copy: LoadedImage?
+    ) async -> Outcome {
+        let (result, bodyBytes) = await finish(sent, key: key, cachesRead: job.readsCaches, copy: copy)
         await job.releaseSlot()
         // The body is freed by now: let the trimmer count it (see HeapTrimmer).
         HeapTrimmer.released(bytes: bodyBytes)
         return result
+    }
+
+    /// One request for `url`.
+    private func send(_ url: URL, timeouts: RequestTimeouts) async -> Result<HTTPResponse, NetworkError> {
+        let request = HTTPRequest(url: url, timeouts: timeouts, maxBytes: configuration.maxBytes)
+        do {
+            return .success(try await client.send(request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// How long to wait before retrying after `error`, or `nil` to give up: not retryable, no
+    /// retry left, or the wait would end past the load's total deadline.
+    private func retryWait(after error: NetworkError, retries: Int, elapsed: Duration) -> Duration? {
+        guard RetryPolicy.isRetryable(error), let wait = configuration.retry.backoff(beforeRetry: retries + 1) else {
+            return nil
+        }
+        return elapsed + wait < configuration.timeouts.total ? wait : nil
+    }
+
+    /// The deadlines of a retry `elapsed` into the load: none longer than what is left of the
+    /// total, so retries never stretch the wait past it; `nil` when nothing is left.
+    static func remaining(of timeouts: RequestTimeouts, after elapsed: Duration) -> RequestTimeouts? {
+        let left = timeouts.total - elapsed
+        guard left > .zero else { return nil }
+        return RequestTimeouts(connect: min(timeouts.connect, left), stall: min(timeouts.stall, left), total: left)
     }
 
     /// The disk copy, decoded and put in memory; `nil` when there is none or it no longer
@@ -48,16 +116,16 @@ struct PipelineStages: Sendable {
         return LoadedImage(image: image, source: .disk)
     }
 
-    /// Downloads, checks and decodes `url`; stores the bytes on disk and the image in memory.
-    /// Returns the outcome and how many body bytes it held.
-    private func fromNetwork(
-        url: URL, key: String, cachesRead: Bool, copy: LoadedImage?
+    /// Checks and decodes the answer; stores the bytes on disk and the image in memory. A
+    /// transient failure delivers the disk copy. Returns the outcome and how many body bytes it held.
+    private func finish(
+        _ sent: Result<HTTPResponse, NetworkError>, key: String, cachesRead: Bool, copy: LoadedImage?
     ) async -> (Outcome, Int) {
-        let request = HTTPRequest(url: url, timeouts: configuration.timeouts, maxBytes: configuration.maxBytes)
         let response: HTTPResponse
-        do {
-            response = try await client.send(request)
-        } catch {
+        switch sent {
+        case .success(let answer):
+            response = answer
+        case .failure(let error):
             // Offline and the like: the disk copy, read now only if this job has not yet.
             if error.isTransient, let copy = cachesRead ? copy : await diskCopy(key: key) {
                 return (.success(copy), 0)
