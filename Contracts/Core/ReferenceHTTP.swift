@@ -4,12 +4,31 @@ import Foundation
 /// test: it fetches what the server really sends, as the reference a body is compared with.
 package enum ReferenceHTTP {
     /// The body of `GET pathAndQuery` on 127.0.0.1:`port` (read until the server closes), or
-    /// `nil` when the answer is not a 200 with a `Content-Length` matching the body.
-    package static func body(port: Int, pathAndQuery: String, headers: [String: String] = [:]) -> [UInt8]? {
+    /// `nil` when the answer is not a 200 with a `Content-Length` matching the body, or when no
+    /// byte came for `timeout`.
+    ///
+    /// The blocking read runs on a thread of its own, never on the cooperative pool: a check that
+    /// waits seconds for the server to render an image must not hold up the other checks running
+    /// beside it (their deadlines would fire on time, but their results would wait).
+    package static func body(
+        port: Int, pathAndQuery: String, headers: [String: String] = [:], timeout: Duration = .seconds(10)
+    ) async -> [UInt8]? {
+        await withCheckedContinuation { (done: CheckedContinuation<[UInt8]?, Never>) in
+            let thread = Thread { done.resume(returning: blockingBody(port: port, pathAndQuery: pathAndQuery, headers: headers, timeout: timeout)) }
+            thread.start()
+        }
+    }
+
+    /// ``body(port:pathAndQuery:headers:timeout:)`` on the calling thread, for a caller already on
+    /// a thread of its own.
+    package static func blockingBody(
+        port: Int, pathAndQuery: String, headers: [String: String] = [:], timeout: Duration = .seconds(10)
+    ) -> [UInt8]? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        let parts = timeout.components
+        var timeout = timeval(tv_sec: Int(parts.seconds), tv_usec: Int(parts.attoseconds / 1_000_000_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -21,8 +21,8 @@ let everything = "*"
 enum Reference {
     /// The newest tweets the server serves for `format` right now, newest first, with their
     /// v2 creation dates by id; `nil` when the server did not answer as expected.
-    static func tweets(_ format: TwitterFormat, screenName: String, server: MockServer) -> [ReferenceTweet]? {
-        guard let object = json(path(format, screenName: screenName), server: server) else { return nil }
+    static func tweets(_ format: TwitterFormat, screenName: String, server: MockServer) async -> [ReferenceTweet]? {
+        guard let object = await json(path(format, screenName: screenName), server: server) else { return nil }
         switch format {
         case .v11Search:
             return ((object as? [String: Any])?["statuses"] as? [[String: Any]]).flatMap(v11)
@@ -45,8 +45,8 @@ enum Reference {
     }
 
     /// Creation dates by id, from the v2 endpoint's ISO 8601 `created_at`.
-    static func dates(server: MockServer) -> [Int64: Date]? {
-        guard let body = json(path(.v2RecentSearch, screenName: ""), server: server) as? [String: Any],
+    static func dates(server: MockServer) async -> [Int64: Date]? {
+        guard let body = await json(path(.v2RecentSearch, screenName: ""), server: server) as? [String: Any],
             let data = body["data"] as? [[String: Any]]
         else { return nil }
         var dates: [Int64: Date] = [:]
@@ -61,8 +61,8 @@ enum Reference {
     }
 
     /// The screen name of the newest tweet's author.
-    static func someScreenName(server: MockServer) -> String? {
-        let statuses = (json(path(.v11Search, screenName: ""), server: server) as? [String: Any])?["statuses"] as? [[String: Any]]
+    static func someScreenName(server: MockServer) async -> String? {
+        let statuses = (await json(path(.v11Search, screenName: ""), server: server) as? [String: Any])?["statuses"] as? [[String: Any]]
         return (statuses?.first?["user"] as? [String: Any])?["screen_name"] as? String
     }
 
@@ -87,8 +87,8 @@ enum Reference {
         }
     }
 
-    private static func json(_ pathAndQuery: String, server: MockServer) -> Any? {
-        guard let body = ReferenceHTTP.body(port: server.port, pathAndQuery: pathAndQuery, headers: ["Authorization": "Bearer \(server.token)"])
+    private static func json(_ pathAndQuery: String, server: MockServer) async -> Any? {
+        guard let body = await ReferenceHTTP.body(port: server.port, pathAndQuery: pathAndQuery, headers: ["Authorization": "Bearer \(server.token)"])
         else { return nil }
         return try? JSONSerialization.jsonObject(with: Data(body))
     }

@@ -32,11 +32,11 @@ public enum FeedSourceContracts {
         Contract(id: id, rule: rule) { subject, server in
             var screenName = ""
             if format == .v11UserTimeline {
-                guard let name = Reference.someScreenName(server: server) else { return "the server's search gave no screen name" }
+                guard let name = await Reference.someScreenName(server: server) else { return "the server's search gave no screen name" }
                 screenName = name
             }
-            guard let reference = Reference.tweets(format, screenName: screenName, server: server),
-                let dates = Reference.dates(server: server)
+            guard let reference = await Reference.tweets(format, screenName: screenName, server: server),
+                let dates = await Reference.dates(server: server)
             else { return "the suite could not read the server's own answer" }
             switch await fetch(subject, setup(server, format, screenName: screenName)) {
             case .page(let page): return compare(page, with: reference, dates: dates)
@@ -49,7 +49,7 @@ public enum FeedSourceContracts {
         id: "feed.sinceIDOnlyNewer",
         rule: "fetchPage(sinceID:) sends since_id and delivers only the tweets newer than it."
     ) { subject, server in
-        guard let reference = Reference.tweets(.v11Search, screenName: "", server: server), reference.count > 5
+        guard let reference = await Reference.tweets(.v11Search, screenName: "", server: server), reference.count > 5
         else { return "the suite could not read the server's own answer" }
         let since = reference[4].id
         server.resetJournal()
@@ -69,7 +69,7 @@ public enum FeedSourceContracts {
         id: "feed.rejectsMalformed",
         rule: "An invalid JSON answer (malformed=1) is FeedSourceError.malformed in every format; an empty result (empty=1) is an empty page, not an error."
     ) { subject, server in
-        let screenName = Reference.someScreenName(server: server) ?? ""
+        let screenName = await Reference.someScreenName(server: server) ?? ""
         for format in TwitterFormat.allCases {
             let malformed = await fetch(subject, setup(server, format, screenName: screenName, extra: [URLQueryItem(name: "malformed", value: "1")]))
             guard case .failure(.malformed) = malformed else {

@@ -82,7 +82,7 @@ func warmUp(_ server: MockServer) async {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         let thread = Thread {
             for path in ["/images/1.png", "/images/2.jpg", "/images/2.png", "/images/3.png", "/images/4.jpg", "/images/5.png", "/images/6.png", "/images/6.jpg"] {
-                _ = ReferenceHTTP.body(port: port, pathAndQuery: path)
+                _ = ReferenceHTTP.blockingBody(port: port, pathAndQuery: path)
             }
             done.resume()
         }

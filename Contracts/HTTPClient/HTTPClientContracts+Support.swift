@@ -79,7 +79,7 @@ extension HTTPClientContracts {
     }
 
     /// Generates an image before a timed check, so rendering time is not counted against a deadline.
-    static func warm(_ server: MockServer, _ path: String) {
-        _ = ReferenceHTTP.body(port: server.port, pathAndQuery: path)
+    static func warm(_ server: MockServer, _ path: String) async {
+        _ = await ReferenceHTTP.body(port: server.port, pathAndQuery: path)
     }
 }

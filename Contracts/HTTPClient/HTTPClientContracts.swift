@@ -20,7 +20,7 @@ public enum HTTPClientContracts {
         id: "http.bodyIntact", rule: "A 1 MB body arrives byte for byte as the server sent it."
     ) { subject, server in
         let path = "/images/1.png?bytes=1048576"
-        guard let reference = ReferenceHTTP.body(port: server.port, pathAndQuery: path) else {
+        guard let reference = await ReferenceHTTP.body(port: server.port, pathAndQuery: path) else {
             return "the reference fetch failed (server problem, not the client's)"
         }
         switch await send(subject.makeClient(6), HTTPRequest(url: server.url(path)), budget: .seconds(10)) {
@@ -42,7 +42,7 @@ public enum HTTPClientContracts {
         id: "http.totalDeadline",
         rule: "A body still dripping in when the total deadline passes ends in timedOut: not before the deadline, at most 0.5 s after."
     ) { subject, server in
-        warm(server, "/images/1.png")
+        await warm(server, "/images/1.png")
         let timeouts = RequestTimeouts(connect: .seconds(2), stall: .seconds(2), total: .milliseconds(800))
         let request = HTTPRequest(url: server.url("/images/1.png?drip=100000"), timeouts: timeouts)
         return await expect(.timedOut, subject.makeClient(6), request, notBefore: .milliseconds(800), within: .milliseconds(1300))
@@ -52,7 +52,7 @@ public enum HTTPClientContracts {
         id: "http.stallDeadline",
         rule: "A body that stops arriving ends in timedOut once no byte came for the stall deadline, at most 0.5 s after."
     ) { subject, server in
-        warm(server, "/images/1.png")
+        await warm(server, "/images/1.png")
         let timeouts = RequestTimeouts(connect: .seconds(2), stall: .milliseconds(500), total: .seconds(10))
         let request = HTTPRequest(url: server.url("/images/1.png?stall_after=1000"), timeouts: timeouts)
         return await expect(.timedOut, subject.makeClient(6), request, notBefore: .milliseconds(500), within: .milliseconds(1100))

@@ -38,7 +38,7 @@ extension ImageLoadingContracts {
     public static let emptyBody = Contract<ImageLoadingSubject>(
         id: "image.emptyBody", rule: "A 200 answer with an empty body (Content-Type image/png) shows brokenImage, not an image."
     ) { subject, server in
-        warm(server, "/images/13.png")
+        await warm(server, "/images/13.png")
         return await expectNotice(FailureNotice(message: .brokenImage), subject, server, path: "/images/13.png?bytes=0")
     }
 
@@ -46,7 +46,7 @@ extension ImageLoadingContracts {
         id: "image.wrongContentType",
         rule: "An answer whose Content-Type is not image/* (text/html) shows imageUnavailable, even when its body is a valid PNG."
     ) { subject, server in
-        warm(server, "/images/14.png")
+        await warm(server, "/images/14.png")
         return await expectNotice(FailureNotice(message: .imageUnavailable), subject, server, path: "/images/14.png?type=text/html")
     }
 
@@ -56,7 +56,7 @@ extension ImageLoadingContracts {
     ) { subject, server in
         await withTemporaryFolder { folder in
             let path = "/images/15.png"
-            warm(server, path)
+            await warm(server, path)
             let loader = await subject.makeLoader(folder, relaxed)
             let url = server.url("\(path)?delay=600")
             let first = Task { await result(loader, url) }
@@ -80,7 +80,7 @@ extension ImageLoadingContracts {
     ) { subject, server in
         await withTemporaryFolder { folder in
             // Rendered first, so the loads below wait for no rendering (this also clears the journal).
-            for path in ["/images/22.png", "/images/23.png", "/images/24.png"] { warm(server, path) }
+            for path in ["/images/22.png", "/images/23.png", "/images/24.png"] { await warm(server, path) }
             let loader = await subject.makeLoader(folder, relaxed)
             // `flaky` counts per URL since the server started: a token of this run's own keeps
             // the count (and the requests counted below) this run's, even on a shared server.

@@ -12,7 +12,7 @@ extension ImageLoadingContracts {
     ) { subject, server in
         await withTemporaryFolder { folder in
             let path = "/images/16.png"
-            warm(server, path)
+            await warm(server, path)
             if let problem = await loadOnce(subject, server, folder: folder, path: path) { return problem }
             guard damageFiles(in: folder) > 0 else { return "after a load, the cache folder held no file (the image was not kept on disk)" }
             let restarted = await subject.makeLoader(folder, relaxed)
@@ -36,7 +36,7 @@ extension ImageLoadingContracts {
         await withTemporaryFolder { parent in
             let folder = parent.appendingPathComponent("cache")
             // Rendered first, so the loads below wait for no rendering.
-            for path in ["/images/17.png", "/images/18.png"] { warm(server, path) }
+            for path in ["/images/17.png", "/images/18.png"] { await warm(server, path) }
             let loader = await subject.makeLoader(folder, relaxed)
             let first = await load(loader, server.url("/images/17.png"))
             guard case .success = first else { return "the first load, online: " + first.observed(expecting: "the image") }
@@ -65,7 +65,7 @@ extension ImageLoadingContracts {
         await withTemporaryFolder { folder in
             let paths = ["/images/19.png", "/images/20.png", "/images/21.png"]
             // Rendered first, so the loads below wait for no rendering.
-            for path in paths { warm(server, path) }
+            for path in paths { await warm(server, path) }
             let loader = await subject.makeLoader(folder, relaxed)
             let urls = paths.map { server.url($0) }
             var cost = 0

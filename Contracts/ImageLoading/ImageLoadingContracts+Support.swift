@@ -100,8 +100,8 @@ extension ImageLoadingContracts {
 
     /// Renders an image on the server before a timed check, then clears the journal, so neither
     /// rendering time nor the warming request is counted.
-    static func warm(_ server: MockServer, _ path: String) {
-        _ = ReferenceHTTP.body(port: server.port, pathAndQuery: path)
+    static func warm(_ server: MockServer, _ path: String) async {
+        _ = await ReferenceHTTP.body(port: server.port, pathAndQuery: path)
         server.resetJournal()
     }
 
@@ -111,7 +111,7 @@ extension ImageLoadingContracts {
     static func threeWaitingLoads(
         _ subject: ImageLoadingSubject, _ server: MockServer, folder: URL, path: String, delay: Int
     ) async -> [Task<Result<LoadedImage, ImageLoadError>, Never>]? {
-        warm(server, path)
+        await warm(server, path)
         let loader = await subject.makeLoader(folder, relaxed)
         let url = server.url("\(path)?delay=\(delay)")
         let tasks = (0..<3).map { _ in Task { await result(loader, url) } }
