@@ -11,7 +11,11 @@ package enum MemoryProbe {
     /// Runs `operation` while sampling every millisecond; returns its result and the peak growth in bytes.
     /// The sampler is a thread of its own, not a task: the cooperative pool can be starved by
     /// the very work being measured, and a missed peak would let a buffering client pass.
+    ///
+    /// The baseline is taken once the resident size has stopped moving (see ``waitUntilSteady()``):
+    /// work an earlier check left running (a decode that outlived its watchdog) must not count.
     package static func peakGrowth<Value: Sendable>(during operation: @Sendable () async -> Value) async -> (Value, Int) {
+        await waitUntilSteady()
         let baseline = residentBytes()
         let sampler = Sampler(baseline: baseline)
         let thread = Thread { sampler.run() }
@@ -19,6 +23,20 @@ package enum MemoryProbe {
         let value = await operation()
         let peak = sampler.finish()
         return (value, peak - baseline)
+    }
+
+    /// Waits (at most `limit`) until the resident size moved by less than 8 MB over the last
+    /// 200 ms: the process is not in the middle of someone else's allocation.
+    static func waitUntilSteady(limit: Duration = .seconds(15)) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var window: [Int] = [residentBytes()]
+        while clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+            window.append(residentBytes())
+            if window.count > 11 { window.removeFirst() }
+            if window.count == 11, let low = window.min(), let high = window.max(), high - low < 8_000_000 { return }
+        }
     }
 
     /// Samples on its own thread until `finish()`.

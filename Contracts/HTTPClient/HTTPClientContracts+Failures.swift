@@ -16,8 +16,8 @@ extension HTTPClientContracts {
         // Four waves of 0.3 s: the third and fourth wait 0.6 s and 0.9 s for a connection, so a
         // client that counts the wait against the 0.8 s stall (or 0.5 s connect) deadline times
         // them out, while each request alone leaves 0.5 s of margin.
-        let client = subject.makeClient(2)
         let timeouts = RequestTimeouts(connect: .milliseconds(500), stall: .milliseconds(800), total: .seconds(10))
+        let client = await subject.makeClient(2, timeouts: timeouts)
         let outcomes = await withTaskGroup(of: (Int, SendOutcome).self) { group in
             for index in 0..<8 {
                 let request = HTTPRequest(url: server.url("/health?delay=300&n=\(index)"), timeouts: timeouts)
@@ -39,7 +39,7 @@ extension HTTPClientContracts {
         let timeouts = RequestTimeouts(connect: .milliseconds(500), stall: .seconds(5), total: .seconds(8))
         let url = server.blackholeURL.appendingPathComponent("images/1.png")
         let problem = await expect(
-            .timedOut, subject.makeClient(6), HTTPRequest(url: url, timeouts: timeouts), notBefore: .milliseconds(500),
+            .timedOut, await subject.makeClient(6, timeouts: timeouts), HTTPRequest(url: url, timeouts: timeouts), notBefore: .milliseconds(500),
             within: .milliseconds(1200))
         return problem.map { "to a host that never answers the connection: " + $0 + " (the connect deadline of 500 ms)" }
     }
@@ -48,7 +48,7 @@ extension HTTPClientContracts {
         id: "http.redirectsFollowed",
         rule: "A chain of 5 redirects is followed to its 200, whether Location is absolute, a path or relative, and the response names the final URL."
     ) { subject, server in
-        let client = subject.makeClient(6)
+        let client = await subject.makeClient(6)
         var problems: [String] = []
         for form in ["absolute", "path", "relative"] {
             let path = "/health?redirect=\(redirectsToFollow)&location=\(form)"
@@ -70,7 +70,7 @@ extension HTTPClientContracts {
     ) { subject, server in
         let timeouts = RequestTimeouts(connect: .seconds(2), stall: .seconds(3), total: .seconds(3))
         let request = HTTPRequest(url: server.url("/health?redirect_loop=1"), timeouts: timeouts)
-        let problem = await expect(.invalidResponse, subject.makeClient(6), request, within: .seconds(2))
+        let problem = await expect(.invalidResponse, await subject.makeClient(6), request, within: .seconds(2))
         return problem.map { "following a redirect loop: " + $0 + " (stop after a fixed number of redirects)" }
     }
 
@@ -78,7 +78,7 @@ extension HTTPClientContracts {
         id: "http.emptyReplyIsConnectionLost",
         rule: "A connection the server closes without sending a byte (an empty reply) is connectionLost, not an empty response."
     ) { subject, server in
-        let problem = await expect(.connectionLost, subject.makeClient(6), HTTPRequest(url: server.url("/images/1.png?empty_reply=1")))
+        let problem = await expect(.connectionLost, await subject.makeClient(6), HTTPRequest(url: server.url("/images/1.png?empty_reply=1")))
         return problem.map { "the server closed the connection without a reply: " + $0 }
     }
 
@@ -86,7 +86,7 @@ extension HTTPClientContracts {
         id: "http.garbageIsInvalidResponse",
         rule: "An answer that is not HTTP (random bytes, then close) is invalidResponse."
     ) { subject, server in
-        let problem = await expect(.invalidResponse, subject.makeClient(6), HTTPRequest(url: server.url("/images/1.png?garbage=1")))
+        let problem = await expect(.invalidResponse, await subject.makeClient(6), HTTPRequest(url: server.url("/images/1.png?garbage=1")))
         return problem.map { "the server answered with bytes that are not HTTP: " + $0 }
     }
 }

@@ -68,7 +68,7 @@ extension HTTPClientContracts {
     static func expectTooLarge(_ subject: HTTPClientSubject, _ server: MockServer, path: String) async -> String? {
         let limit = 1_000_000
         let allowance = 16_000_000
-        let client = subject.makeClient(6)
+        let client = await subject.makeClient(6)
         let request = HTTPRequest(url: server.url(path), maxBytes: limit)
         let (problem, growth) = await MemoryProbe.peakGrowth {
             await expect(.tooLarge(limit: limit), client, request, within: .seconds(5))

@@ -45,7 +45,7 @@ public enum HTTPClientContracts {
         await warm(server, "/images/1.png")
         let timeouts = RequestTimeouts(connect: .seconds(2), stall: .seconds(2), total: .milliseconds(800))
         let request = HTTPRequest(url: server.url("/images/1.png?drip=100000"), timeouts: timeouts)
-        return await expect(.timedOut, subject.makeClient(6), request, notBefore: .milliseconds(800), within: .milliseconds(1300))
+        return await expect(.timedOut, subject.makeClient(6, timeouts: timeouts), request, notBefore: .milliseconds(800), within: .milliseconds(1300))
     }
 
     public static let stallDeadline = Contract<HTTPClientSubject>(
@@ -55,7 +55,7 @@ public enum HTTPClientContracts {
         await warm(server, "/images/1.png")
         let timeouts = RequestTimeouts(connect: .seconds(2), stall: .milliseconds(500), total: .seconds(10))
         let request = HTTPRequest(url: server.url("/images/1.png?stall_after=1000"), timeouts: timeouts)
-        return await expect(.timedOut, subject.makeClient(6), request, notBefore: .milliseconds(500), within: .milliseconds(1100))
+        return await expect(.timedOut, subject.makeClient(6, timeouts: timeouts), request, notBefore: .milliseconds(500), within: .milliseconds(1100))
     }
 
     public static let slowHeaders = Contract<HTTPClientSubject>(
@@ -64,7 +64,7 @@ public enum HTTPClientContracts {
     ) { subject, server in
         let timeouts = RequestTimeouts(connect: .seconds(2), stall: .seconds(5), total: .milliseconds(500))
         let request = HTTPRequest(url: server.url("/health?delay=3000"), timeouts: timeouts)
-        return await expect(.timedOut, subject.makeClient(6), request, notBefore: .milliseconds(500), within: .milliseconds(1000))
+        return await expect(.timedOut, subject.makeClient(6, timeouts: timeouts), request, notBefore: .milliseconds(500), within: .milliseconds(1000))
     }
 
     public static let refusedIsOffline = Contract<HTTPClientSubject>(
@@ -119,7 +119,7 @@ public enum HTTPClientContracts {
         id: "http.cancellationIsPrompt",
         rule: "Cancelling the calling task ends the request with cancelled within 100 ms and closes its connection."
     ) { subject, server in
-        let client = subject.makeClient(6)
+        let client = await subject.makeClient(6)
         let request = HTTPRequest(url: server.url("/health?stall_after=0"))
         let task = Task { () throws(NetworkError) -> HTTPResponse in try await client.send(request) }
         guard await eventually(within: .seconds(3), { server.suspendedConnections >= 1 }) else {
@@ -152,7 +152,7 @@ public enum HTTPClientContracts {
         id: "http.perHostLimit",
         rule: "A client limited to N requests per host never has more than N in flight there; the others wait and succeed."
     ) { subject, server in
-        let client = subject.makeClient(3)
+        let client = await subject.makeClient(3)
         let urls = (0..<10).map { server.url("/health?delay=300&n=\($0)") }
         let results = await withTaskGroup(of: Bool.self) { group in
             for url in urls {
@@ -169,7 +169,7 @@ public enum HTTPClientContracts {
     public static let connectionReuse = Contract<HTTPClientSubject>(
         id: "http.connectionReuse", rule: "50 sequential requests to one host reuse connections (at most 2 opened)."
     ) { subject, server in
-        let client = subject.makeClient(6)
+        let client = await subject.makeClient(6)
         for index in 0..<50 {
             if case let failure = await send(client, HTTPRequest(url: server.url("/health?n=\(index)")), budget: .seconds(5)),
                 !failure.succeeded
@@ -184,7 +184,7 @@ public enum HTTPClientContracts {
     public static let offlineSwitch = Contract<HTTPClientSubject>(
         id: "http.offlineSwitch", rule: "While the server is offline requests fail with offline; once it is back they succeed."
     ) { subject, server in
-        let client = subject.makeClient(6)
+        let client = await subject.makeClient(6)
         do { try server.setOffline(true) } catch { return "could not switch the server offline: \(error)" }
         let whileOffline = await send(client, HTTPRequest(url: server.url("/health")), budget: .seconds(3))
         do { try server.setOffline(false) } catch { return "could not switch the server back online: \(error)" }
@@ -199,7 +199,7 @@ public enum HTTPClientContracts {
         id: "http.errorMessages",
         rule: "Each failure a user can meet shows its message: offline, timedOut and connectionLost with Pull down to refresh; 404 unavailable; 500 server error; too large."
     ) { subject, server in
-        let client = subject.makeClient(6)
+        let client = await subject.makeClient(6)
         let short = RequestTimeouts(connect: .seconds(2), stall: .seconds(2), total: .milliseconds(400))
         guard let refusing = RefusingPort() else { return "could not reserve a refusing port" }
         let cases: [(fault: String, request: HTTPRequest, expected: FailureNotice)] = [

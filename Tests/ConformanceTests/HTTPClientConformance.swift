@@ -7,14 +7,15 @@ extension Conformance {
     /// The libcurl client and the FoundationNetworking adapter keep every HTTPClient rule, and
     /// every rule fails for a client that breaks it (BrokenClients.swift).
     @Suite struct HTTPClientSuite {
-        /// Our client.
-        static let curl = HTTPClientSubject(name: "CurlHTTPClient") { perHost in
-            CurlHTTPClient(configuration: .init(maxConnectionsPerHost: perHost))
+        /// Our client. Deadlines come with each request, so only the per-host limit of the
+        /// setup configures it, and it has nothing to tear down.
+        static let curl = HTTPClientSubject(name: "CurlHTTPClient") { (setup: HTTPClientSetup) in
+            SubjectInstance(CurlHTTPClient(configuration: .init(maxConnectionsPerHost: setup.maxConnectionsPerHost)))
         }
 
-        /// The FoundationNetworking adapter.
-        static let urlSession = HTTPClientSubject(name: "URLSessionHTTPClient") { perHost in
-            URLSessionHTTPClient(maximumConnectionsPerHost: perHost)
+        /// The FoundationNetworking adapter (per-request deadlines too).
+        static let urlSession = HTTPClientSubject(name: "URLSessionHTTPClient") { (setup: HTTPClientSetup) in
+            SubjectInstance(URLSessionHTTPClient(maximumConnectionsPerHost: setup.maxConnectionsPerHost))
         }
 
         /// The real client the broken twins wrap.
@@ -23,7 +24,7 @@ extension Conformance {
         }
 
         static func twin(_ name: String, _ wrap: @escaping @Sendable (any HTTPClient) -> any HTTPClient) -> HTTPClientSubject {
-            HTTPClientSubject(name: name) { perHost in wrap(real(perHost)) }
+            HTTPClientSubject(name: name) { (setup: HTTPClientSetup) in SubjectInstance(wrap(real(setup.maxConnectionsPerHost))) }
         }
 
         static let corrupting = twin("CorruptingClient") { CorruptingClient(inner: $0) }
@@ -32,9 +33,9 @@ extension Conformance {
         static let statusIgnoring = twin("StatusIgnoringClient") { StatusIgnoringClient(inner: $0) }
         static let buffering = twin("BufferingClient") { BufferingClient(inner: $0) }
         static let uncancellable = twin("UncancellableClient") { UncancellableClient(inner: $0) }
-        static let unlimited = HTTPClientSubject(name: "UnlimitedClient") { _ in real(64) }
-        static let freshConnections = HTTPClientSubject(name: "FreshConnectionClient") { perHost in
-            FreshConnectionClient { real(perHost) }
+        static let unlimited = HTTPClientSubject(name: "UnlimitedClient") { (_: HTTPClientSetup) in SubjectInstance(real(64)) }
+        static let freshConnections = HTTPClientSubject(name: "FreshConnectionClient") { (setup: HTTPClientSetup) in
+            SubjectInstance(FreshConnectionClient { real(setup.maxConnectionsPerHost) })
         }
         static let queueTimeCounting = HTTPClientSubject(name: "QueueTimeCountingClient") { perHost in
             QueueTimeCountingClient(inner: real(64), slots: HostSlots(limit: perHost))

@@ -32,7 +32,7 @@ import Testing
 }
 
 /// Stores everything and never evicts: breaks `memory.limitNeverExceeded` (and the LRU rules).
-private final class NeverEvictingCache: ImageCaching {
+final class NeverEvictingCache: ImageCaching {
     let costLimit: Int
     private let entries = Mutex<[String: DecodedImage]>([:])
 

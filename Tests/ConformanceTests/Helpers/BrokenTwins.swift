@@ -4,8 +4,8 @@ import Testing
 /// Runs each contract against its broken twin and requires a violation from every one (an
 /// issue names each contract a twin kept); prints each violation as a measurement for
 /// CONFORMANCE.md. By default side by side (each check has its own server or folder, and a
-/// twin is far off its rule); `concurrently: false` runs them in order, for suites whose twins
-/// need the cores to themselves.
+/// twin is far off its rule) — though live checks still pass the contract gate one at a time;
+/// `concurrently: false` runs them in order, for suites whose twins need the cores to themselves.
 func expectEachTwinBreaksItsContract<Subject: Sendable>(
     _ pairs: [(contract: Contract<Subject>, twin: Subject)], name: (Subject) -> String, concurrently: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation

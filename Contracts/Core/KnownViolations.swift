@@ -1,0 +1,13 @@
+/// Texts shared by the harnesses' expected-violation lists (`knownViolations:` of
+/// `assertKeeps` and `expectKeeps`).
+public enum KnownViolations {
+    /// The failure for a rule listed as violated that now holds.
+    public static func nowKept(_ id: String, reason: String) -> String {
+        "\(id) now keeps the rule; remove it from knownViolations (listed because: \(reason))"
+    }
+
+    /// The note for a listed rule that is still violated.
+    public static func stillViolated(_ violation: ContractViolation, reason: String) -> String {
+        "known violation (\(reason)): \(violation)"
+    }
+}
