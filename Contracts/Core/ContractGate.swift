@@ -28,6 +28,9 @@ public enum ContractGate {
     public static func run<Value: Sendable>(
         _ isolation: ContractIsolation, _ body: @Sendable () async -> Value
     ) async -> Value {
+        // Inside the gate already: this task's holding covers the nested run. A shared holder
+        // asking for exclusive cannot upgrade without waiting for itself, so it runs as it holds.
+        if held != nil { return await body() }
         await acquire(isolation)
         let value = await $held.withValue(isolation) { await body() }
         release(isolation)
@@ -36,6 +39,7 @@ public enum ContractGate {
 
     /// The throwing form of ``run(_:_:)`` (a test scope rethrows what the test throws).
     public static func runThrowing(_ isolation: ContractIsolation, _ body: @Sendable () async throws -> Void) async throws {
+        if held != nil { return try await body() }
         await acquire(isolation)
         do {
             try await $held.withValue(isolation) { try await body() }
