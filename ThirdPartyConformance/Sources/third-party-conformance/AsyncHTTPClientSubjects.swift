@@ -1,29 +1,19 @@
 import AsyncHTTPClientAdapter
 import ContractsHTTPClient
 import Networking
-import Synchronization
 
-/// The HTTPClient subjects for AsyncHTTPClient, and the clients they made, shut down after each contract
-/// (AsyncHTTPClient must be shut down before it is released).
+/// The HTTPClient subjects for AsyncHTTPClient.
 enum AsyncHTTPClientSubjects {
-    private static let made = Mutex<[AsyncHTTPClientAdapter]>([])
-
-    /// A subject whose clients are AsyncHTTPClientAdapters with the suite's per-host limit.
+    /// A subject whose clients are AsyncHTTPClientAdapters made with the check's per-host limit
+    /// and deadlines (AsyncHTTPClient takes its connect timeout when the client is made), each
+    /// shut down by the suite once its check is done (AsyncHTTPClient must be shut down before
+    /// it is released).
     static func subject(name: String, retriesConnections: Bool) -> HTTPClientSubject {
-        HTTPClientSubject(name: name) { perHost in
+        HTTPClientSubject(name: name) { setup in
             let client = AsyncHTTPClientAdapter(
-                maxConnectionsPerHost: perHost, timeouts: .default, retriesConnections: retriesConnections)
-            made.withLock { $0.append(client) }
-            return client
+                maxConnectionsPerHost: setup.maxConnectionsPerHost, timeouts: setup.timeouts,
+                retriesConnections: retriesConnections)
+            return SubjectInstance(client) { await client.shutdown() }
         }
-    }
-
-    /// Shuts down every client made so far.
-    static func shutDownAll() async {
-        let clients = made.withLock { made in
-            defer { made.removeAll() }
-            return made
-        }
-        for client in clients { await client.shutdown() }
     }
 }

@@ -52,7 +52,6 @@ for (subject, note) in subjects {
     for contract in HTTPClientContracts.all {
         let started = ContinuousClock.now
         let violation = await contract.check(subject)
-        await AsyncHTTPClientSubjects.shutDownAll()
         let seconds = (ContinuousClock.now - started).seconds
         let verdict = violation.map { "✗ \($0.observed)" } ?? "✓"
         FileHandle.standardError.write(Data("third-party-conformance: \(subject.name) \(contract.id) \(verdict) (\(String(format: "%.1f", seconds)) s)\n".utf8))
