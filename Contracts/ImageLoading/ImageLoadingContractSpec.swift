@@ -25,4 +25,5 @@ public protocol ImageLoadingContractSpec {
     func test_image_corruptDiskCopyReplaced() async
     func test_image_deletedFolderRecreated() async
     func test_image_trimMemoryToCost() async
+    func test_image_decodesAtTargetSize() async
 }

@@ -24,6 +24,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     private weak var view: (any GalleryView)?
     private let interactor: GalleryInteractor
     private let language: Language
+    private let displayScale: Double
 
     private struct Refresh {
         var listPending = true
@@ -53,11 +54,13 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     /// Whether a pull-to-refresh is in progress (its spinner not yet ended).
     public var isRefreshing: Bool { refresh != nil }
 
-    /// Creates the presenter and makes itself the interactor's output.
-    init(view: any GalleryView, interactor: GalleryInteractor, language: Language) {
+    /// Creates the presenter and makes itself the interactor's output; cell images are decoded
+    /// at the cell's side times `displayScale` pixels.
+    init(view: any GalleryView, interactor: GalleryInteractor, language: Language, displayScale: Double) {
         self.view = view
         self.interactor = interactor
         self.language = language
+        self.displayScale = displayScale
         interactor.output = self
     }
 
@@ -202,7 +205,8 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
         guard case .waiting(let reload) = model[index].phase else { return }
         model[index].phase = .loading(reload: reload)
         let url = model[index].url
-        interactor.loadImage(for: url, options: ImageLoadOptions(priority: .visible, reload: reload))
+        let options = ImageLoadOptions(priority: .visible, reload: reload, targetSize: layout.cellPixelSize(scale: displayScale))
+        interactor.loadImage(for: url, options: options)
         refresh?.loads.insert(url)
     }
 

@@ -51,6 +51,8 @@ final class BrokenImageLoader: ImageLoading {
         case folderCreatedOnce
         /// Does nothing on a memory-pressure trim (the protocol's default).
         case ignoresMemoryTrim
+        /// Takes no notice of the target size: every load decodes the full-size image.
+        case ignoresTargetSize
     }
 
     /// Retries of the working loader: two, 150 ms and 300 ms apart, of a 5xx or a lost connection.
@@ -82,11 +84,14 @@ final class BrokenImageLoader: ImageLoading {
     }
 
     func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage {
+        // The disk keeps the downloaded bytes per URL; memory and the shared task are per URL and size.
         let key = url.absoluteString
-        if let image = memory?.image(for: key) { return LoadedImage(image: image, source: .memory) }
+        let target = flaw == .ignoresTargetSize ? nil : options.targetSize
+        let memoryKey = target.map { "\(key) \($0)" } ?? key
+        if let image = memory?.image(for: memoryKey) { return LoadedImage(image: image, source: .memory) }
         if let data = await disk?.data(for: key) {
-            if let image = try? ImageCodec.decode(data) {
-                memory?.insert(image, for: key)
+            if let image = try? Self.decode(data, target: target) {
+                memory?.insert(image, for: memoryKey)
                 return LoadedImage(image: image, source: .disk)
             }
             if flaw == .trustsDiskCopy { throw .broken }
@@ -94,10 +99,10 @@ final class BrokenImageLoader: ImageLoading {
         if flaw == .remembersFailures, let error = failed[key] { throw error }
         let outcome: Result<DecodedImage, ImageLoadError>
         if flaw == .noCoalescing {
-            outcome = await fetch(url, key: key)
+            outcome = await fetch(url, key: key, memoryKey: memoryKey, target: target)
         } else {
-            let (task, started) = await shared.task(for: key) {
-                let outcome = await self.fetch(url, key: key)
+            let (task, started) = await shared.task(for: memoryKey) {
+                let outcome = await self.fetch(url, key: key, memoryKey: memoryKey, target: target)
                 // Noted before the task is forgotten, so a load that no longer finds the task finds this.
                 if self.flaw == .remembersFailures, case .failure(let error) = outcome { self.failed[key] = error }
                 return outcome
@@ -142,14 +147,20 @@ final class BrokenImageLoader: ImageLoading {
         }
     }
 
-    private func fetch(_ url: URL, key: String) async -> Result<DecodedImage, ImageLoadError> {
+    /// `data` decoded at the smallest size covering `target` (full size without one).
+    private static func decode(_ data: Data, maxPixels: Int = ImageCodec.defaultMaxPixels, target: PixelSize?) throws(ImageCodecError) -> DecodedImage {
+        guard let target else { return try ImageCodec.decode(data, maxPixels: maxPixels) }
+        return try ImageCodec.decode(data, covering: target, maxPixels: maxPixels)
+    }
+
+    private func fetch(_ url: URL, key: String, memoryKey: String, target: PixelSize?) async -> Result<DecodedImage, ImageLoadError> {
         let response: HTTPResponse
         switch await send(url) {
         case .success(let answer):
             response = answer
         case .failure(let error):
             if flaw == .everyErrorIsBroken { return .failure(.broken) }
-            if error.isTransient, let data = await disk?.data(for: key), let image = try? ImageCodec.decode(data) {
+            if error.isTransient, let data = await disk?.data(for: key), let image = try? Self.decode(data, target: target) {
                 return .success(image)
             }
             return .failure(ImageLoadError(error))
@@ -163,9 +174,9 @@ final class BrokenImageLoader: ImageLoading {
         let image: DecodedImage
         do {
             switch flaw {
-            case .decodesWithoutPixelCheck: image = try ImageCodec.decode(response.body, maxPixels: .max)
-            case .tinyPixelLimit: image = try ImageCodec.decode(response.body, maxPixels: 100_000)
-            default: image = try ImageCodec.decode(response.body)
+            case .decodesWithoutPixelCheck: image = try Self.decode(response.body, maxPixels: .max, target: target)
+            case .tinyPixelLimit: image = try Self.decode(response.body, maxPixels: 100_000, target: target)
+            default: image = try Self.decode(response.body, target: target)
             }
         } catch {
             if case .tooLarge = error, flaw != .everyErrorIsBroken { return .failure(.tooLarge) }
@@ -179,7 +190,7 @@ final class BrokenImageLoader: ImageLoading {
             }
         }
         await disk?.store(response.body, for: key)
-        memory?.insert(image, for: key)
+        memory?.insert(image, for: memoryKey)
         return .success(image)
     }
 }

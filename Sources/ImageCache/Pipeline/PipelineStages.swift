@@ -13,14 +13,15 @@ struct PipelineStages: Sendable {
     let decoder: any ImageDecoding
     let configuration: ImagePipeline.Configuration
 
-    /// The job of `key`: for a plain load memory, then disk (read once, decoded once), then the
-    /// network; for a reload the network alone. A transient network failure delivers the cached
-    /// copy, reading the disk only when this job has not read it already.
-    func load(url: URL, key: String, job: LoadJob) async -> Outcome {
+    /// The job of `key` (a URL at a size): for a plain load memory, then disk (read once,
+    /// decoded once), then the network; for a reload the network alone. A transient network
+    /// failure delivers the cached copy, reading the disk only when this job has not read it
+    /// already.
+    func load(url: URL, key: LoadKey, job: LoadJob) async -> Outcome {
         var copy: LoadedImage?
         if job.readsCaches {
             // Memory again: a job that ended a moment ago may have put the image there.
-            if let image = memory.image(for: key) {
+            if let image = memory.image(for: key.memory) {
                 copy = LoadedImage(image: image, source: .memory)
             } else {
                 copy = await diskCopy(key: key)
@@ -33,7 +34,7 @@ struct PipelineStages: Sendable {
 
     /// The transfer, tried again as ``ImagePipeline/Configuration/retry`` allows (the slot is
     /// given back while waiting to retry), then checked and decoded.
-    private func fromNetwork(url: URL, key: String, job: LoadJob, copy: LoadedImage?) async -> Outcome {
+    private func fromNetwork(url: URL, key: LoadKey, job: LoadJob, copy: LoadedImage?) async -> Outcome {
         let clock = ContinuousClock()
         var start: ContinuousClock.Instant?
         var retries = 0
@@ -68,7 +69,7 @@ struct PipelineStages: Sendable {
 
     /// Finishes a transfer that holds a slot: checks and decodes, then gives the slot back.
     private func complete(
-        _ sent: Result<HTTPResponse, NetworkError>, key: String, job: LoadJob, copy: LoadedImage?
+        _ sent: Result<HTTPResponse, NetworkError>, key: LoadKey, job: LoadJob, copy: LoadedImage?
     ) async -> Outcome {
         let (result, bodyBytes) = await finish(sent, key: key, cachesRead: job.readsCaches, copy: copy)
         await job.releaseSlot()
@@ -106,20 +107,20 @@ struct PipelineStages: Sendable {
 
     /// The disk copy, decoded and put in memory; `nil` when there is none or it no longer
     /// decodes (then it is removed, so the network replaces it).
-    private func diskCopy(key: String) async -> LoadedImage? {
-        guard let data = await disk.data(for: key) else { return nil }
-        guard case .success(let image) = await Self.decode(data, maxPixels: configuration.maxPixels, with: decoder) else {
-            await disk.removeData(for: key)
+    private func diskCopy(key: LoadKey) async -> LoadedImage? {
+        guard let data = await disk.data(for: key.url) else { return nil }
+        guard case .success(let image) = await Self.decode(data, maxPixels: configuration.maxPixels, target: key.target, with: decoder) else {
+            await disk.removeData(for: key.url)
             return nil
         }
-        memory.insert(image, for: key)
+        memory.insert(image, for: key.memory)
         return LoadedImage(image: image, source: .disk)
     }
 
     /// Checks and decodes the answer; stores the bytes on disk and the image in memory. A
     /// transient failure delivers the disk copy. Returns the outcome and how many body bytes it held.
     private func finish(
-        _ sent: Result<HTTPResponse, NetworkError>, key: String, cachesRead: Bool, copy: LoadedImage?
+        _ sent: Result<HTTPResponse, NetworkError>, key: LoadKey, cachesRead: Bool, copy: LoadedImage?
     ) async -> (Outcome, Int) {
         let response: HTTPResponse
         switch sent {
@@ -134,15 +135,15 @@ struct PipelineStages: Sendable {
         }
         let bytes = response.body.count
         guard Self.isImage(contentType: response.header("content-type")) else { return (.failure(.unavailable), bytes) }
-        switch await Self.decode(response.body, maxPixels: configuration.maxPixels, with: decoder) {
+        switch await Self.decode(response.body, maxPixels: configuration.maxPixels, target: key.target, with: decoder) {
         case .failure(let error):
             return (.failure(error), bytes)
         case .success(let image):
             // Into memory first: while the disk write waits its turn, the image already counts
             // against the memory cache's limit instead of being held beside it. Only bytes that
             // decoded are stored, so damaged bytes are never cached.
-            memory.insert(image, for: key)
-            await disk.store(response.body, for: key)
+            memory.insert(image, for: key.memory)
+            await disk.store(response.body, for: key.url)
             return (.success(LoadedImage(image: image, source: .network)), bytes)
         }
     }
@@ -153,14 +154,15 @@ struct PipelineStages: Sendable {
         return contentType.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("image/")
     }
 
-    /// Decodes `data` off the caller's actor. The decoder reads the header once and refuses an
-    /// image of more than `maxPixels` pixels from it, before any pixel memory is allocated.
+    /// Decodes `data` off the caller's actor, at the smallest size covering `target` when there
+    /// is one. The decoder reads the header once and refuses an image of more than `maxPixels`
+    /// pixels from it, before any pixel memory is allocated.
     @concurrent
     static func decode(
-        _ data: Data, maxPixels: Int, with decoder: any ImageDecoding
+        _ data: Data, maxPixels: Int, target: PixelSize?, with decoder: any ImageDecoding
     ) async -> Result<DecodedImage, ImageLoadError> {
         do {
-            return .success(try decoder.decode(data, maxPixels: maxPixels))
+            return .success(try decoder.decode(data, maxPixels: maxPixels, target: target))
         } catch {
             if case .tooLarge = error { return .failure(.tooLarge) }
             return .failure(.broken)
