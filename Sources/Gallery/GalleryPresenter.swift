@@ -5,9 +5,10 @@ import Messages
 /// The gallery's presenter: turns the interactor's results into ``GalleryCellViewModel``s and
 /// the view's events into loads, cancellations, removals and refreshes.
 ///
-/// Rules it keeps (each is tested): a cell loads when it becomes visible and, when it leaves
-/// the screen, its load is cancelled and its decoded image dropped (a loaded cell goes back to
-/// loading); only a loaded cell can be removed (slide out, then the cells below move up, then
+/// Rules it keeps (each is tested): a cell loads when it becomes visible, at its side in pixels
+/// (``GalleryLayout/cellPixelSize(scale:)``: it holds no more pixels than it shows), and, when
+/// it leaves the screen, its load is cancelled and its decoded image dropped (a loaded cell goes
+/// back to loading); only a loaded cell can be removed (slide out, then the cells below move up, then
 /// the model drops it and the view shows the rest), never while a removal is animating;
 /// pull-to-refresh shows the initial cells again without animation and reloads them
 /// (`reload: true`), ending the spinner once the list and every visible cell's load settled;
