@@ -21,6 +21,9 @@ public import Logging
 ///   entries are deleted until the total fits, before ``store(_:for:)`` returns.
 /// - Failures are logged, published on ``failures()``, and never thrown; a failed write
 ///   leaves every stored entry (including an older value for the same key) in place.
+/// - An entry stored with ``CacheEntryMetadata`` starts with a small header holding it
+///   (``DiskEntryFormat``); an entry without one is the bytes alone, as older versions wrote
+///   them, and reads as stored without metadata.
 public actor DiskCache: DataCaching {
     /// Prefix of in-progress writes; such files are never read and are deleted at start.
     static let temporaryPrefix = ".tmp-"
@@ -106,6 +109,12 @@ public actor DiskCache: DataCaching {
     private nonisolated static let hexDigits = Array("0123456789abcdef".utf8)
 
     public func data(for key: String) async -> Data? {
+        await entry(for: key)?.data
+    }
+
+    /// The whole file of `key` (a metadata header included), marking it most recently used;
+    /// `nil` when absent or unreadable.
+    func file(for key: String) -> Data? {
         let name = Self.fileName(for: key)
         guard entries[name] != nil else { return nil }
         willAccessFiles?()
@@ -130,6 +139,12 @@ public actor DiskCache: DataCaching {
     }
 
     public func store(_ data: Data, for key: String) async {
+        storeFile(data, for: key)
+    }
+
+    /// Writes `data` as the whole file of `key` (replacing any), evicting least recently used
+    /// entries first so the limit holds when this returns.
+    func storeFile(_ data: Data, for key: String) {
         let name = Self.fileName(for: key)
         guard data.count <= sizeLimit else {
             // Keeping the older value would serve bytes the caller just replaced.
