@@ -112,16 +112,17 @@ public actor DiskCache: DataCaching {
         await entry(for: key)?.data
     }
 
-    /// The whole file of `key` (a metadata header included), marking it most recently used;
-    /// `nil` when absent or unreadable.
-    func file(for key: String) -> Data? {
+    /// The entry of `key`, its metadata header (``DiskEntryFormat``) and its bytes each read
+    /// into a buffer of their own (the bytes are never copied out of the file's), marking it
+    /// most recently used; `nil` when absent, unreadable or with a damaged header.
+    func readEntry(for key: String) -> CachedData? {
         let name = Self.fileName(for: key)
         guard entries[name] != nil else { return nil }
         willAccessFiles?()
         let path = self.path(name)
-        let data: Data
+        let parts: (head: Data, body: Data)?
         do {
-            data = try DiskFile.contents(path)
+            parts = try DiskFile.contents(path, peek: DiskEntryFormat.fixedLength, split: DiskEntryFormat.bodyOffset)
         } catch {
             // Gone or unreadable: forget it so the index matches the folder.
             if DiskFile.attributes(path) == nil { forget(name) }
@@ -135,7 +136,7 @@ public actor DiskCache: DataCaching {
         } catch {
             logger.debug("disk cache could not record an access", metadata: ["reason": "\(error.reason)"])
         }
-        return data
+        return parts.flatMap { DiskEntryFormat.decode(head: $0.head, body: $0.body) }
     }
 
     public func store(_ data: Data, for key: String) async {

@@ -5,7 +5,7 @@ extension DiskCache {
     /// The bytes for `key` and the metadata stored with them, marking them most recently used;
     /// `nil` when absent, unreadable or with a damaged header.
     public func entry(for key: String) async -> CachedData? {
-        file(for: key).flatMap(DiskEntryFormat.decode)
+        readEntry(for: key)
     }
 
     /// Stores `data` with `metadata` in front, in one file written atomically.
@@ -16,7 +16,7 @@ extension DiskCache {
     /// Rewrites the entry for `key` with `metadata`, its bytes unchanged (read, then written
     /// atomically); nothing when there is no readable entry.
     public func updateMetadata(_ metadata: CacheEntryMetadata, for key: String) async {
-        guard let entry = file(for: key).flatMap(DiskEntryFormat.decode) else { return }
+        guard let entry = readEntry(for: key) else { return }
         storeFile(DiskEntryFormat.encode(entry.data, metadata: metadata), for: key)
     }
 }
