@@ -15,6 +15,7 @@ public enum ImageLoadingContracts {
         cancelOneKeepsOthers, cancelLastCancelsTransfer, defaultGalleryImages, diskFailureStillDelivers,
         failureReachesEveryLoad, emptyBody, wrongContentType, loadAfterCancel, retriesServerErrors,
         corruptDiskCopyReplaced, deletedFolderRecreated, trimMemoryToCost, decodesAtTargetSize,
+        staleCopyRevalidated, resumesInterruptedDownload,
     ]
 
     public static let offlineAfterLoad = Contract<ImageLoadingSubject>(

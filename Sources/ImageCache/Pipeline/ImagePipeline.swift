@@ -15,6 +15,13 @@ public import Networking
 /// - Offline fallback: when the network fails with offline, timedOut or connectionLost and the
 ///   disk holds a copy, that copy is delivered (``LoadedImage/Source/disk``), reload included;
 ///   a job that has read the disk already does not read it again.
+/// - Freshness: a disk copy is fresh for its response's `Cache-Control: max-age` (0 for
+///   `no-cache`; `no-store` is ignored, the copy is what offline needs), else for
+///   ``Configuration/defaultFreshness``. A stale copy is asked for again with its `ETag` and
+///   `Last-Modified` (`If-None-Match`, `If-Modified-Since`): a 304 delivers it (no body
+///   transferred) and refreshes its date, a 200 replaces it, and a failed revalidation
+///   (offline, a timeout, a lost connection, a 5xx) still delivers it. An image in memory is
+///   delivered as is.
 /// - Decoding runs on the global concurrent executor, never on the caller's actor.
 /// - Sizes: a load with ``ImageLoadOptions/targetSize`` decodes at the smallest size covering
 ///   it (TurboJPEG's scaled decode, a PNG shrunk once). Memory entries and jobs are per URL and
