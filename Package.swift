@@ -187,7 +187,7 @@ let package = Package(
             path: "Contracts/DiskCaching", swiftSettings: strict),
         .target(
             name: "ContractsImageLoading",
-            dependencies: ["ContractsCore", "ImageCache", "Networking", "Messages", "Gallery", "MockServer"],
+            dependencies: ["ContractsCore", "ImageCache", "ImageCodec", "Networking", "Messages", "Gallery", "MockServer"],
             path: "Contracts/ImageLoading", swiftSettings: strict),
         .target(
             name: "ContractsTweetStore",

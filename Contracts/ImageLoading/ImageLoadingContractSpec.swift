@@ -25,4 +25,7 @@ public protocol ImageLoadingContractSpec {
     func test_image_corruptDiskCopyReplaced() async
     func test_image_deletedFolderRecreated() async
     func test_image_trimMemoryToCost() async
+    func test_image_decodesAtTargetSize() async
+    func test_image_staleCopyRevalidated() async
+    func test_image_resumesInterruptedDownload() async
 }

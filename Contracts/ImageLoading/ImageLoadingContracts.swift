@@ -14,7 +14,8 @@ public enum ImageLoadingContracts {
         offlineAfterLoad, restartOffline, notFound, corrupt, tooManyBytes, tooManyPixels, timedOut, coalesced,
         cancelOneKeepsOthers, cancelLastCancelsTransfer, defaultGalleryImages, diskFailureStillDelivers,
         failureReachesEveryLoad, emptyBody, wrongContentType, loadAfterCancel, retriesServerErrors,
-        corruptDiskCopyReplaced, deletedFolderRecreated, trimMemoryToCost,
+        corruptDiskCopyReplaced, deletedFolderRecreated, trimMemoryToCost, decodesAtTargetSize,
+        staleCopyRevalidated, resumesInterruptedDownload,
     ]
 
     public static let offlineAfterLoad = Contract<ImageLoadingSubject>(

@@ -13,13 +13,22 @@ public struct GalleryDependencies: Sendable {
     public let connectivity: any ConnectivityMonitor
     /// The language of every text the view shows.
     public let language: Language
+    /// Pixels per point of the screen (2 on most phones): a cell's image is decoded at the
+    /// cell's side in points times this, so a 370-point cell at scale 1 holds a 370-pixel image,
+    /// not the full-size one. 1 by default: the web front end lays cells out in CSS pixels and
+    /// shows the downloaded bytes themselves.
+    public let displayScale: Double
 
-    /// Creates the dependencies.
-    public init(images: any ImageLoading, list: any GalleryListProviding, connectivity: any ConnectivityMonitor, language: Language) {
+    /// Creates the dependencies; a `displayScale` that is not a positive finite number counts as 1.
+    public init(
+        images: any ImageLoading, list: any GalleryListProviding, connectivity: any ConnectivityMonitor, language: Language,
+        displayScale: Double = 1
+    ) {
         self.images = images
         self.list = list
         self.connectivity = connectivity
         self.language = language
+        self.displayScale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
     }
 }
 

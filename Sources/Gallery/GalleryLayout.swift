@@ -1,3 +1,5 @@
+public import ImageCodec
+
 /// The gallery's geometry: one column of square cells, each the container's width less 20 pt,
 /// with 10 pt insets around and 10 pt between cells. Recomputed when the container changes
 /// size (rotation); answers which cells a scroll position shows.
@@ -18,6 +20,15 @@ public struct GalleryLayout: Sendable, Hashable {
 
     /// The side of every (square) cell: the width less both insets, never negative.
     public var cellSide: Double { max(0, containerWidth - 2 * Self.inset) }
+
+    /// The size a cell's image is decoded at: the cell's side times `scale` (pixels per point),
+    /// rounded up, as a square; `nil` (the full size) while the cells have no size or the
+    /// product is not a usable number of pixels.
+    public func cellPixelSize(scale: Double) -> PixelSize? {
+        let side = (cellSide * scale).rounded(.up)
+        guard side.isFinite, side >= 1, side <= Double(Int32.max) else { return nil }
+        return PixelSize(side: Int(side))
+    }
 
     /// Where cell `index` sits: its top-left corner and side, in content coordinates.
     public func frame(at index: Int) -> GalleryCellFrame {

@@ -5,9 +5,10 @@ import Messages
 /// The gallery's presenter: turns the interactor's results into ``GalleryCellViewModel``s and
 /// the view's events into loads, cancellations, removals and refreshes.
 ///
-/// Rules it keeps (each is tested): a cell loads when it becomes visible and, when it leaves
-/// the screen, its load is cancelled and its decoded image dropped (a loaded cell goes back to
-/// loading); only a loaded cell can be removed (slide out, then the cells below move up, then
+/// Rules it keeps (each is tested): a cell loads when it becomes visible, at its side in pixels
+/// (``GalleryLayout/cellPixelSize(scale:)``: it holds no more pixels than it shows), and, when
+/// it leaves the screen, its load is cancelled and its decoded image dropped (a loaded cell goes
+/// back to loading); only a loaded cell can be removed (slide out, then the cells below move up, then
 /// the model drops it and the view shows the rest), never while a removal is animating;
 /// pull-to-refresh shows the initial cells again without animation and reloads them
 /// (`reload: true`), ending the spinner once the list and every visible cell's load settled;
@@ -24,6 +25,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     private weak var view: (any GalleryView)?
     private let interactor: GalleryInteractor
     private let language: Language
+    private let displayScale: Double
 
     private struct Refresh {
         var listPending = true
@@ -53,11 +55,13 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     /// Whether a pull-to-refresh is in progress (its spinner not yet ended).
     public var isRefreshing: Bool { refresh != nil }
 
-    /// Creates the presenter and makes itself the interactor's output.
-    init(view: any GalleryView, interactor: GalleryInteractor, language: Language) {
+    /// Creates the presenter and makes itself the interactor's output; cell images are decoded
+    /// at the cell's side times `displayScale` pixels.
+    init(view: any GalleryView, interactor: GalleryInteractor, language: Language, displayScale: Double) {
         self.view = view
         self.interactor = interactor
         self.language = language
+        self.displayScale = displayScale
         interactor.output = self
     }
 
@@ -202,7 +206,8 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
         guard case .waiting(let reload) = model[index].phase else { return }
         model[index].phase = .loading(reload: reload)
         let url = model[index].url
-        interactor.loadImage(for: url, options: ImageLoadOptions(priority: .visible, reload: reload))
+        let options = ImageLoadOptions(priority: .visible, reload: reload, targetSize: layout.cellPixelSize(scale: displayScale))
+        interactor.loadImage(for: url, options: options)
         refresh?.loads.insert(url)
     }
 

@@ -8,6 +8,7 @@ public enum GalleryRouter {
     public static func makeModule(view: any GalleryView, dependencies: GalleryDependencies) -> GalleryPresenter {
         let interactor = GalleryInteractor(
             images: dependencies.images, list: dependencies.list, connectivity: dependencies.connectivity)
-        return GalleryPresenter(view: view, interactor: interactor, language: dependencies.language)
+        return GalleryPresenter(
+            view: view, interactor: interactor, language: dependencies.language, displayScale: dependencies.displayScale)
     }
 }

@@ -24,6 +24,16 @@ public protocol DataCaching: Sendable {
     var sizeLimit: Int { get }
     /// Failed writes and removals, as they happen (several subscribers allowed).
     func failures() -> AsyncStream<DiskCacheFailure>
+    /// The bytes for `key` with their ``CacheEntryMetadata`` (`nil` metadata for an entry stored
+    /// without), marking them most recently used; `nil` when absent or unreadable. Default:
+    /// ``data(for:)`` with no metadata.
+    func entry(for key: String) async -> CachedData?
+    /// Stores `data` with `metadata` for `key`, as ``store(_:for:)`` does. Default: the
+    /// metadata is dropped.
+    func store(_ data: Data, metadata: CacheEntryMetadata, for key: String) async
+    /// Replaces the metadata of the entry for `key` (a 304 confirmed it), keeping its bytes;
+    /// nothing when there is no entry. Default: nothing.
+    func updateMetadata(_ metadata: CacheEntryMetadata, for key: String) async
 }
 
 /// A disk operation that failed; the cache keeps working without it.

@@ -21,6 +21,9 @@ public import Logging
 ///   entries are deleted until the total fits, before ``store(_:for:)`` returns.
 /// - Failures are logged, published on ``failures()``, and never thrown; a failed write
 ///   leaves every stored entry (including an older value for the same key) in place.
+/// - An entry stored with ``CacheEntryMetadata`` starts with a small header holding it
+///   (``DiskEntryFormat``); an entry without one is the bytes alone, as older versions wrote
+///   them, and reads as stored without metadata.
 public actor DiskCache: DataCaching {
     /// Prefix of in-progress writes; such files are never read and are deleted at start.
     static let temporaryPrefix = ".tmp-"
@@ -106,13 +109,20 @@ public actor DiskCache: DataCaching {
     private nonisolated static let hexDigits = Array("0123456789abcdef".utf8)
 
     public func data(for key: String) async -> Data? {
+        await entry(for: key)?.data
+    }
+
+    /// The entry of `key`, its metadata header (``DiskEntryFormat``) and its bytes each read
+    /// into a buffer of their own (the bytes are never copied out of the file's), marking it
+    /// most recently used; `nil` when absent, unreadable or with a damaged header.
+    func readEntry(for key: String) -> CachedData? {
         let name = Self.fileName(for: key)
         guard entries[name] != nil else { return nil }
         willAccessFiles?()
         let path = self.path(name)
-        let data: Data
+        let parts: (head: Data, body: Data)?
         do {
-            data = try DiskFile.contents(path)
+            parts = try DiskFile.contents(path, peek: DiskEntryFormat.fixedLength, split: DiskEntryFormat.bodyOffset)
         } catch {
             // Gone or unreadable: forget it so the index matches the folder.
             if DiskFile.attributes(path) == nil { forget(name) }
@@ -126,10 +136,16 @@ public actor DiskCache: DataCaching {
         } catch {
             logger.debug("disk cache could not record an access", metadata: ["reason": "\(error.reason)"])
         }
-        return data
+        return parts.flatMap { DiskEntryFormat.decode(head: $0.head, body: $0.body) }
     }
 
     public func store(_ data: Data, for key: String) async {
+        storeFile(data, for: key)
+    }
+
+    /// Writes `data` as the whole file of `key` (replacing any), evicting least recently used
+    /// entries first so the limit holds when this returns.
+    func storeFile(_ data: Data, for key: String) {
         let name = Self.fileName(for: key)
         guard data.count <= sizeLimit else {
             // Keeping the older value would serve bytes the caller just replaced.

@@ -6,8 +6,8 @@ public import Foundation
 /// call makes its own libpng and TurboJPEG state. No input bytes can make a call trap; bad data
 /// throws an ``ImageCodecError``.
 ///
-/// Encoding lives in `ImageCodec+Encoding.swift`, test-data corruption in
-/// `ImageCodec+Corruption.swift`.
+/// Encoding lives in `ImageCodec+Encoding.swift`, decoding at a target size in
+/// `ImageCodec+Scaling.swift`, test-data corruption in `ImageCodec+Corruption.swift`.
 public enum ImageCodec {
     /// The default pixel limit for ``decode(_:maxPixels:)``: 50 megapixels, 200 MB of RGBA.
     public static let defaultMaxPixels = 50_000_000

@@ -51,6 +51,12 @@ final class BrokenImageLoader: ImageLoading {
         case folderCreatedOnce
         /// Does nothing on a memory-pressure trim (the protocol's default).
         case ignoresMemoryTrim
+        /// Takes no notice of the target size: every load decodes the full-size image.
+        case ignoresTargetSize
+        /// Fetches a stale disk copy whole again, without its validators (a 200, never a 304).
+        case refetchesStaleCopy
+        /// Retries a cut body from its first byte, dropping what arrived (no `Range`).
+        case restartsCutDownloads
     }
 
     /// Retries of the working loader: two, 150 ms and 300 ms apart, of a 5xx or a lost connection.
@@ -82,22 +88,29 @@ final class BrokenImageLoader: ImageLoading {
     }
 
     func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage {
+        // The disk keeps the downloaded bytes per URL; memory and the shared task are per URL and size.
         let key = url.absoluteString
-        if let image = memory?.image(for: key) { return LoadedImage(image: image, source: .memory) }
-        if let data = await disk?.data(for: key) {
-            if let image = try? ImageCodec.decode(data) {
-                memory?.insert(image, for: key)
-                return LoadedImage(image: image, source: .disk)
+        let target = flaw == .ignoresTargetSize ? nil : options.targetSize
+        let memoryKey = target.map { "\(key) \($0)" } ?? key
+        if let image = memory?.image(for: memoryKey) { return LoadedImage(image: image, source: .memory) }
+        if let entry = await disk?.entry(for: key) {
+            if let image = try? Self.decode(entry.data, target: target) {
+                memory?.insert(image, for: memoryKey)
+                guard let metadata = entry.metadata, metadata.isStale(at: Date(), defaultLifetime: .seconds(3600)) else {
+                    return LoadedImage(image: image, source: .disk)
+                }
+                if let revalidated = await revalidate(url, key: key, metadata: metadata, copy: image) { return revalidated }
+            } else if flaw == .trustsDiskCopy {
+                throw .broken
             }
-            if flaw == .trustsDiskCopy { throw .broken }
         }
         if flaw == .remembersFailures, let error = failed[key] { throw error }
         let outcome: Result<DecodedImage, ImageLoadError>
         if flaw == .noCoalescing {
-            outcome = await fetch(url, key: key)
+            outcome = await fetch(url, key: key, memoryKey: memoryKey, target: target)
         } else {
-            let (task, started) = await shared.task(for: key) {
-                let outcome = await self.fetch(url, key: key)
+            let (task, started) = await shared.task(for: memoryKey) {
+                let outcome = await self.fetch(url, key: key, memoryKey: memoryKey, target: target)
                 // Noted before the task is forgotten, so a load that no longer finds the task finds this.
                 if self.flaw == .remembersFailures, case .failure(let error) = outcome { self.failed[key] = error }
                 return outcome
@@ -118,13 +131,34 @@ final class BrokenImageLoader: ImageLoading {
         return try outcome.map { LoadedImage(image: $0, source: .network) }.get()
     }
 
-    /// Sends the request, retrying a 5xx or a lost connection (unless the flaw says never).
+    /// Sends the request, retrying a 5xx or a lost connection (unless the flaw says never); a
+    /// retry after a cut body asks for the rest with `Range` when the server allows it.
     private func send(_ url: URL) async -> Result<HTTPResponse, NetworkError> {
         var retry = 0
+        var resume: (prefix: Data, etag: String, headers: [String: String])?
         while true {
+            var request = HTTPRequest(url: url, timeouts: timeouts)
+            if let resume, flaw != .restartsCutDownloads {
+                request.headers["Range"] = "bytes=\(resume.prefix.count)-"
+                request.headers["If-Range"] = resume.etag
+            }
+            let kept = KeptPartial()
             do {
-                return .success(try await client.send(HTTPRequest(url: url, timeouts: timeouts)))
+                let response = try await client.send(request, keepingPartialBody: { kept.value = $0 })
+                if response.status == 206, let resume {
+                    return .success(HTTPResponse(url: response.url, status: 200, headers: resume.headers, body: resume.prefix + response.body))
+                }
+                return .success(response)
             } catch {
+                if let partial = kept.value {
+                    if partial.status == 206, let earlier = resume {
+                        resume = (earlier.prefix + partial.body, earlier.etag, earlier.headers)
+                    } else if partial.status == 200, let etag = partial.header("etag"), partial.header("accept-ranges") == "bytes" {
+                        resume = (partial.body, etag, partial.headers)
+                    } else {
+                        resume = nil
+                    }
+                }
                 let retryable: Bool
                 switch error {
                 case .httpStatus(let status): retryable = status >= 500
@@ -142,14 +176,20 @@ final class BrokenImageLoader: ImageLoading {
         }
     }
 
-    private func fetch(_ url: URL, key: String) async -> Result<DecodedImage, ImageLoadError> {
+    /// `data` decoded at the smallest size covering `target` (full size without one).
+    private static func decode(_ data: Data, maxPixels: Int = ImageCodec.defaultMaxPixels, target: PixelSize?) throws(ImageCodecError) -> DecodedImage {
+        guard let target else { return try ImageCodec.decode(data, maxPixels: maxPixels) }
+        return try ImageCodec.decode(data, covering: target, maxPixels: maxPixels)
+    }
+
+    private func fetch(_ url: URL, key: String, memoryKey: String, target: PixelSize?) async -> Result<DecodedImage, ImageLoadError> {
         let response: HTTPResponse
         switch await send(url) {
         case .success(let answer):
             response = answer
         case .failure(let error):
             if flaw == .everyErrorIsBroken { return .failure(.broken) }
-            if error.isTransient, let data = await disk?.data(for: key), let image = try? ImageCodec.decode(data) {
+            if error.isTransient, let data = await disk?.data(for: key), let image = try? Self.decode(data, target: target) {
                 return .success(image)
             }
             return .failure(ImageLoadError(error))
@@ -163,9 +203,9 @@ final class BrokenImageLoader: ImageLoading {
         let image: DecodedImage
         do {
             switch flaw {
-            case .decodesWithoutPixelCheck: image = try ImageCodec.decode(response.body, maxPixels: .max)
-            case .tinyPixelLimit: image = try ImageCodec.decode(response.body, maxPixels: 100_000)
-            default: image = try ImageCodec.decode(response.body)
+            case .decodesWithoutPixelCheck: image = try Self.decode(response.body, maxPixels: .max, target: target)
+            case .tinyPixelLimit: image = try Self.decode(response.body, maxPixels: 100_000, target: target)
+            default: image = try Self.decode(response.body, target: target)
             }
         } catch {
             if case .tooLarge = error, flaw != .everyErrorIsBroken { return .failure(.tooLarge) }
@@ -178,9 +218,42 @@ final class BrokenImageLoader: ImageLoading {
                 return .failure(.unavailable)
             }
         }
-        await disk?.store(response.body, for: key)
-        memory?.insert(image, for: key)
+        await disk?.store(response.body, metadata: Self.metadata(of: response), for: key)
+        memory?.insert(image, for: memoryKey)
         return .success(image)
+    }
+
+    /// Asks again for a stale disk copy, with its validators (unless the flaw says not): the
+    /// copy on a 304 or a transient failure; `nil` to fetch it as new (a 200, another failure).
+    private func revalidate(_ url: URL, key: String, metadata: CacheEntryMetadata, copy: DecodedImage) async -> LoadedImage? {
+        guard flaw != .refetchesStaleCopy else { return nil }
+        var request = HTTPRequest(url: url, timeouts: timeouts)
+        request.headers["If-None-Match"] = metadata.etag
+        request.headers["If-Modified-Since"] = metadata.lastModified
+        request.acceptableStatus = 200...304
+        do {
+            let response = try await client.send(request)
+            guard response.status == 304 else { return nil }
+            var refreshed = metadata
+            refreshed.validatedAt = Date()
+            await disk?.updateMetadata(refreshed, for: key)
+            return LoadedImage(image: copy, source: .disk)
+        } catch {
+            return error.isTransient ? LoadedImage(image: copy, source: .disk) : nil
+        }
+    }
+
+    /// Validators and `max-age` of an answer, validated now.
+    private static func metadata(of response: HTTPResponse) -> CacheEntryMetadata {
+        let maxAge = response.header("cache-control").flatMap { value in
+            value.split(separator: ",").compactMap { directive -> Int? in
+                let parts = directive.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "max-age" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first
+        }
+        return CacheEntryMetadata(
+            etag: response.header("etag"), lastModified: response.header("last-modified"), validatedAt: Date(), maxAge: maxAge)
     }
 }
 
@@ -203,6 +276,16 @@ private actor SharedTransfers {
     }
 
     private func forget(_ key: String) { tasks[key] = nil }
+}
+
+/// The partial body a cut transfer handed over.
+private final class KeptPartial: Sendable {
+    private let partial = Mutex<HTTPResponse?>(nil)
+
+    var value: HTTPResponse? {
+        get { partial.withLock { $0 } }
+        set { partial.withLock { $0 = newValue } }
+    }
 }
 
 /// The failure of each URL that failed, for the twin that never asks again.

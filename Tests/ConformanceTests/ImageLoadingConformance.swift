@@ -40,6 +40,9 @@ extension Conformance {
             (ImageLoadingContracts.corruptDiskCopyReplaced, twin("TrustsDiskImageLoader", .trustsDiskCopy)),
             (ImageLoadingContracts.deletedFolderRecreated, twin("FolderOnceImageLoader", .folderCreatedOnce)),
             (ImageLoadingContracts.trimMemoryToCost, twin("NoTrimImageLoader", .ignoresMemoryTrim)),
+            (ImageLoadingContracts.decodesAtTargetSize, twin("FullSizeImageLoader", .ignoresTargetSize)),
+            (ImageLoadingContracts.staleCopyRevalidated, twin("RefetchingImageLoader", .refetchesStaleCopy)),
+            (ImageLoadingContracts.resumesInterruptedDownload, twin("RestartingImageLoader", .restartsCutDownloads)),
             // Last: its 1.6 GB decode may outlast the check's watchdog, and nothing can stop it.
             (ImageLoadingContracts.tooManyPixels, twin("UncheckedPixelsImageLoader", .decodesWithoutPixelCheck)),
         ]

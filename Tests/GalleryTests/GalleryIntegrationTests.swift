@@ -87,7 +87,8 @@ final class GalleryIntegrationTests: XCTestCase {
         guard cells.count == 6 else { return }
         XCTAssertEqual(cells.map(\.id), (0..<6).map { server.url(Self.mixedPaths[$0]).absoluteString })
         guard case .loaded(let first) = cells[0].state else { return XCTFail("cell 0 is \(cells[0].state)") }
-        XCTAssertEqual([first.width, first.height], [1024, 768])
+        // The 1024×768 image decoded for its 355-point cell (scale 1): the smallest size covering 355×355.
+        XCTAssertEqual([first.width, first.height], [474, 355])
         XCTAssertEqual(first.source, .network)
         XCTAssertEqual(cells[1].state.loadedSource, .network, "delay=3000 is slow but within the deadline")
         XCTAssertEqual(cells[2].state, .failed(message: "The image is damaged", hint: nil))

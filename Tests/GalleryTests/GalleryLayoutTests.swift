@@ -1,4 +1,5 @@
 import Gallery
+import ImageCodec
 import XCTest
 
 /// The geometry rule: square cells (width − 20), 10 pt insets and spacing, in both
@@ -109,5 +110,20 @@ final class GalleryLayoutTests: XCTestCase {
             layout.visibleIndices(scrollOffset: 0, viewportHeight: .greatestFiniteMagnitude, cellCount: 6), 0..<6)
         XCTAssertEqual(
             layout.visibleIndices(scrollOffset: 100, viewportHeight: .greatestFiniteMagnitude, cellCount: 6), 0..<6)
+    }
+
+    func test_cellPixelSize_isTheSideTimesTheScaleRoundedUp() {
+        XCTAssertEqual(GalleryLayout(containerWidth: 390).cellPixelSize(scale: 1), PixelSize(side: 370))
+        XCTAssertEqual(GalleryLayout(containerWidth: 375).cellPixelSize(scale: 2), PixelSize(side: 710))
+        XCTAssertEqual(GalleryLayout(containerWidth: 375).cellPixelSize(scale: 3), PixelSize(side: 1065))
+        XCTAssertEqual(GalleryLayout(containerWidth: 320.5).cellPixelSize(scale: 1.5), PixelSize(side: 451), "450.75 rounded up")
+    }
+
+    func test_cellPixelSize_isNilWithoutAUsableSize() {
+        XCTAssertNil(GalleryLayout(containerWidth: 0).cellPixelSize(scale: 2), "no layout yet")
+        XCTAssertNil(GalleryLayout(containerWidth: 375).cellPixelSize(scale: .infinity))
+        XCTAssertNil(GalleryLayout(containerWidth: 375).cellPixelSize(scale: .nan))
+        XCTAssertNil(GalleryLayout(containerWidth: 375).cellPixelSize(scale: -1))
+        XCTAssertNil(GalleryLayout(containerWidth: .greatestFiniteMagnitude).cellPixelSize(scale: 2))
     }
 }

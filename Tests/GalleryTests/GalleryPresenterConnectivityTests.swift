@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import ImageCache
+import ImageCodec
 import TestSupport
 import XCTest
 
@@ -55,7 +56,7 @@ final class GalleryPresenterConnectivityTests: XCTestCase {
         await settle()
         XCTAssertTrue((3..<6).allSatisfy { gallery.state($0).isFailed })
         XCTAssertEqual(urls.map { loader.calls(for: $0).count }, [2, 2, 2, 1, 1, 1])
-        XCTAssertTrue(loader.calls.allSatisfy { $0.options == ImageLoadOptions() }, "a normal load, not a reload")
+        XCTAssertTrue(loader.calls.allSatisfy { $0.options == ImageLoadOptions(targetSize: PixelSize(side: 355)) }, "a normal load, not a reload")
     }
 
     @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import ImageCache
+import ImageCodec
 import Messages
 import TestSupport
 import XCTest
@@ -20,7 +21,26 @@ final class GalleryPresenterLoadingTests: XCTestCase {
         XCTAssertEqual(gallery.view.calls.first, .apply(GalleryLayout(containerWidth: 375)))
         XCTAssertTrue(gallery.view.calls.contains(.display(ids.map { GalleryCellViewModel(id: $0, state: .loading) })))
         XCTAssertEqual(Set(gallery.loader.calls.map(\.url)), Set(GalleryFixture.urls.prefix(2)))
-        XCTAssertTrue(gallery.loader.calls.allSatisfy { $0.options == ImageLoadOptions(priority: .visible, reload: false) })
+        XCTAssertTrue(
+            gallery.loader.calls.allSatisfy { $0.options == ImageLoadOptions(priority: .visible, reload: false, targetSize: PixelSize(side: 355)) },
+            "\(gallery.loader.calls.map(\.options))")
+    }
+
+    @MainActor
+    func test_load_asksForTheCellsSideInPixels() async {
+        // Given a screen of two pixels per point
+        let gallery = GalleryFixture(loader: MockImageLoader(default: .hang), displayScale: 2)
+        // When
+        await gallery.start(GalleryFixture.phone)
+        await eventually { gallery.loader.calls.count == 2 }
+        // Then the 355-point cells load their images at 710×710 pixels
+        XCTAssertEqual(gallery.loader.calls.map(\.options.targetSize), [PixelSize(side: 710), PixelSize(side: 710)])
+        // When the screen is landscape: 647-point cells
+        let landscape = GalleryFixture(loader: MockImageLoader(default: .hang), displayScale: 2)
+        await landscape.start((width: 667, height: 375))
+        await eventually { !landscape.loader.calls.isEmpty }
+        // Then
+        XCTAssertEqual(landscape.loader.calls.first?.options.targetSize, PixelSize(side: 1294))
     }
 
     @MainActor

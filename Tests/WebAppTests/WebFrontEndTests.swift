@@ -84,7 +84,10 @@ final class WebFrontEndTests: XCTestCase {
             return XCTFail("a loaded cell's image is served from the disk cache")
         }
         XCTAssertEqual(type, "image/png")
-        XCTAssertEqual(try ImageCodec.probe(bytes).width, first["width"] as? Int)
+        // The page gets the downloaded bytes; the cell holds them decoded for its 370-pixel side.
+        let served = try ImageCodec.probe(bytes)
+        XCTAssertEqual([served.width, served.height], [1024, 768])
+        XCTAssertEqual([first["width"] as? Int, first["height"] as? Int], [494, 370])
         let missing = await frontEnd.image(for: "http://127.0.0.1:1/not-a-cell.png")
         XCTAssertNil(missing, "only images of cells shown loaded are served")
     }

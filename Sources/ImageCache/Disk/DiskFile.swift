@@ -74,6 +74,43 @@ enum DiskFile {
         return data
     }
 
+    /// The file at `path` in two parts, each read into a buffer of its own so that neither is
+    /// copied out of the other: the bytes before the offset `split` gives for the first `peek`
+    /// bytes and the file's size, and the rest. `nil` when `split` gives none (a damaged file).
+    static func contents(
+        _ path: String, peek: Int, split: (_ start: Data, _ size: Int) -> Int?
+    ) throws(DiskFileError) -> (head: Data, body: Data)? {
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw .system("open") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .system("fstat") }
+        let size = Int(info.st_size)
+        let start = try readExactly(fd, count: min(max(0, peek), size), at: 0)
+        guard let offset = split(start, size), offset >= 0, offset <= size else { return nil }
+        let head = offset <= start.count ? start.prefix(offset) : try readExactly(fd, count: offset, at: 0)
+        return (head, try readExactly(fd, count: size - offset, at: offset))
+    }
+
+    /// Exactly `count` bytes at `offset` of the open file `fd`.
+    private static func readExactly(_ fd: Int32, count: Int, at offset: Int) throws(DiskFileError) -> Data {
+        var data = Data(count: count)
+        var failure: DiskFileError?
+        let got = data.withUnsafeMutableBytes { buffer in
+            var done = 0
+            while done < buffer.count, let base = buffer.baseAddress {
+                let got = retrying { pread(fd, base + done, buffer.count - done, off_t(offset + done)) }
+                if got < 0 { failure = .system("read") }
+                if got <= 0 { break }
+                done += got
+            }
+            return done
+        }
+        if let failure { throw failure }
+        guard got == count else { throw DiskFileError(reason: "read: the file shrank while being read") }
+        return data
+    }
+
     /// Creates the folder at `path` and any missing parents; an existing folder is fine.
     static func makeFolder(_ path: String) throws(DiskFileError) {
         if mkdir(path, 0o755) == 0 { return }

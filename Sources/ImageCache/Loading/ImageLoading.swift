@@ -7,12 +7,14 @@ public import Foundation
 /// transfer only when every load waiting on it has left; a transient network failure
 /// (offline, timedOut, connectionLost) delivers the disk copy when there is one; every failure
 /// is an ``ImageLoadError``; a 5xx or a lost connection is retried a bounded number of times
-/// with backoff; ``trimMemory(toCost:)`` gives memory back under pressure.
+/// with backoff; ``trimMemory(toCost:)`` gives memory back under pressure; a load with a
+/// ``ImageLoadOptions/targetSize`` decodes at the smallest size covering it.
 public protocol ImageLoading: Sendable {
     /// The image at `url`, decoded, and where it came from.
     func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage
 
-    /// Forgets the decoded image for `url` (its cell left the screen); copies on disk stay.
+    /// Forgets the decoded image for `url`, at every size it was loaded at (its cell left the
+    /// screen); copies on disk stay.
     /// Loaders without a memory cache need not do anything.
     func dropDecodedImage(for url: URL)
 

@@ -5,13 +5,17 @@ import ImageCodec
 /// double in tests (the internal `init` of the pipeline takes one).
 protocol ImageDecoding: Sendable {
     /// Decodes `data`, reading its header once and refusing an image of more than `maxPixels`
-    /// pixels from the header alone (``ImageCodecError/tooLarge(pixels:)``, no pixels allocated).
-    func decode(_ data: Data, maxPixels: Int) throws(ImageCodecError) -> DecodedImage
+    /// pixels from the header alone (``ImageCodecError/tooLarge(pixels:)``, no pixels allocated);
+    /// with a `target`, at the smallest size covering it
+    /// (``ImageCodec/decode(_:covering:maxPixels:)``), else at full size.
+    func decode(_ data: Data, maxPixels: Int, target: PixelSize?) throws(ImageCodecError) -> DecodedImage
 }
 
-/// ``ImageCodec/decode(_:maxPixels:)``: libpng and TurboJPEG.
+/// ``ImageCodec/decode(_:maxPixels:)`` and ``ImageCodec/decode(_:covering:maxPixels:)``:
+/// libpng and TurboJPEG.
 struct CodecDecoder: ImageDecoding {
-    func decode(_ data: Data, maxPixels: Int) throws(ImageCodecError) -> DecodedImage {
-        try ImageCodec.decode(data, maxPixels: maxPixels)
+    func decode(_ data: Data, maxPixels: Int, target: PixelSize?) throws(ImageCodecError) -> DecodedImage {
+        guard let target else { return try ImageCodec.decode(data, maxPixels: maxPixels) }
+        return try ImageCodec.decode(data, covering: target, maxPixels: maxPixels)
     }
 }

@@ -24,12 +24,17 @@ extension ImagePipeline {
         /// Which failed transfers are tried again, how often and after how long (default two
         /// retries of a 5xx or a lost connection, after 0.5 s and 1 s, within the total deadline).
         public var retry: RetryPolicy
+        /// How long a disk copy stays fresh when its response had no `Cache-Control: max-age`
+        /// (default 1 hour). A fresh copy is delivered without asking the server; a stale one
+        /// is revalidated with its `ETag`/`Last-Modified` (a 304 keeps it, a 200 replaces it, a
+        /// failed revalidation still delivers it). `.zero` revalidates every disk copy.
+        public var defaultFreshness: Duration
 
         /// Creates a configuration; the defaults are the design's rules.
         public init(
             maxBytes: Int = HTTPRequest.defaultMaxBytes, maxPixels: Int = ImageCodec.defaultMaxPixels,
             timeouts: RequestTimeouts = .default, maxConcurrentTransfers: Int = 6, returnsFreedMemory: Bool = false,
-            retry: RetryPolicy = .default
+            retry: RetryPolicy = .default, defaultFreshness: Duration = .seconds(3600)
         ) {
             self.maxBytes = maxBytes
             self.maxPixels = maxPixels
@@ -37,6 +42,7 @@ extension ImagePipeline {
             self.maxConcurrentTransfers = maxConcurrentTransfers
             self.returnsFreedMemory = returnsFreedMemory
             self.retry = retry
+            self.defaultFreshness = max(.zero, defaultFreshness)
         }
     }
 }

@@ -1,7 +1,8 @@
 public import Foundation
 public import Networking
 
-/// Loads images: memory → disk → network, with one shared job per URL after a memory miss.
+/// Loads images: memory → disk → network, with one shared job per URL (and target size) after a
+/// memory miss.
 ///
 /// - Order: a memory hit is returned as is; a disk hit is decoded and put in memory; otherwise
 ///   the network: the `Content-Type` must be `image/*`, the pixel count is read from the header
@@ -14,7 +15,18 @@ public import Networking
 /// - Offline fallback: when the network fails with offline, timedOut or connectionLost and the
 ///   disk holds a copy, that copy is delivered (``LoadedImage/Source/disk``), reload included;
 ///   a job that has read the disk already does not read it again.
+/// - Freshness: a disk copy is fresh for its response's `Cache-Control: max-age` (0 for
+///   `no-cache`; `no-store` is ignored, the copy is what offline needs), else for
+///   ``Configuration/defaultFreshness``. A stale copy is asked for again with its `ETag` and
+///   `Last-Modified` (`If-None-Match`, `If-Modified-Since`): a 304 delivers it (no body
+///   transferred) and refreshes its date, a 200 replaces it, and a failed revalidation
+///   (offline, a timeout, a lost connection, a 5xx) still delivers it. An image in memory is
+///   delivered as is.
 /// - Decoding runs on the global concurrent executor, never on the caller's actor.
+/// - Sizes: a load with ``ImageLoadOptions/targetSize`` decodes at the smallest size covering
+///   it (TurboJPEG's scaled decode, a PNG shrunk once). Memory entries and jobs are per URL and
+///   size; the disk keeps the downloaded bytes once per URL, so one download serves every size
+///   (two sizes of one URL loaded at the same moment are two jobs, each with its transfer).
 /// - Priority reorders: at most ``Configuration/maxConcurrentTransfers`` transfers run at once,
 ///   and the waiting ones start visible first, then in the order they were asked for; a
 ///   visible load joining a waiting prefetch moves it up. The client's own per-host queue,
@@ -32,6 +44,7 @@ public final class ImagePipeline: ImageLoading {
     public let configuration: Configuration
     private let stages: PipelineStages
     private let coalescer: LoadCoalescer
+    private let sizes = DecodedSizes()
 
     /// Creates a pipeline over `client` with the two caches.
     public convenience init(
@@ -54,18 +67,20 @@ public final class ImagePipeline: ImageLoading {
     }
 
     public func image(for url: URL, options: ImageLoadOptions) async throws(ImageLoadError) -> LoadedImage {
-        let key = url.absoluteString
-        if !options.reload, let image = stages.memory.image(for: key) { return LoadedImage(image: image, source: .memory) }
+        let key = LoadKey(url: url.absoluteString, target: options.targetSize)
+        if !options.reload, let image = stages.memory.image(for: key.memory) { return LoadedImage(image: image, source: .memory) }
         if Task.isCancelled { throw .cancelled }
+        if let target = options.targetSize { sizes.note(target, for: key.url) }
         let stages = self.stages
-        return try await coalescer.join(key: key, reload: options.reload, priority: options.priority) { job in
+        return try await coalescer.join(key: key.memory, reload: options.reload, priority: options.priority) { job in
             await stages.load(url: url, key: key, job: job)
         }.get()
     }
 
-    /// Forgets the decoded image for `url` (its cell left the screen); the disk copy stays.
+    /// Forgets the decoded images for `url`, at every size it was loaded at (its cell left the
+    /// screen); the disk copy stays.
     public func dropDecodedImage(for url: URL) {
-        stages.memory.removeImage(for: url.absoluteString)
+        for key in sizes.removeKeys(for: url.absoluteString) { stages.memory.removeImage(for: key) }
     }
 
     /// Memory pressure: evicts decoded images, least recently used first, until the memory

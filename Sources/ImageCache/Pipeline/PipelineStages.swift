@@ -13,31 +13,38 @@ struct PipelineStages: Sendable {
     let decoder: any ImageDecoding
     let configuration: ImagePipeline.Configuration
 
-    /// The job of `key`: for a plain load memory, then disk (read once, decoded once), then the
-    /// network; for a reload the network alone. A transient network failure delivers the cached
-    /// copy, reading the disk only when this job has not read it already.
-    func load(url: URL, key: String, job: LoadJob) async -> Outcome {
+    /// The job of `key` (a URL at a size): for a plain load memory, then disk (read once,
+    /// decoded once), then the network; for a reload the network alone. A transient network
+    /// failure delivers the cached copy, reading the disk only when this job has not read it
+    /// already. A stale disk copy is not delivered at once: it is revalidated first
+    /// (PipelineStages+Revalidation.swift).
+    func load(url: URL, key: LoadKey, job: LoadJob) async -> Outcome {
         var copy: LoadedImage?
+        var stale: CacheEntryMetadata?
         if job.readsCaches {
             // Memory again: a job that ended a moment ago may have put the image there.
-            if let image = memory.image(for: key) {
+            if let image = memory.image(for: key.memory) {
                 copy = LoadedImage(image: image, source: .memory)
-            } else {
-                copy = await diskCopy(key: key)
+            } else if let entry = await diskEntry(key: key) {
+                copy = entry.image
+                stale = staleMetadata(entry.metadata)
             }
             // The plain loads have what they came for; go on only for reloads that joined.
-            if let copy, await !job.deliver(copy) { return .success(copy) }
+            if let copy, stale == nil, await !job.deliver(copy) { return .success(copy) }
         }
-        return await fromNetwork(url: url, key: key, job: job, copy: copy)
+        return await fromNetwork(url: url, key: key, job: job, copy: copy, revalidating: stale)
     }
 
     /// The transfer, tried again as ``ImagePipeline/Configuration/retry`` allows (the slot is
     /// given back while waiting to retry), then checked and decoded.
-    private func fromNetwork(url: URL, key: String, job: LoadJob, copy: LoadedImage?) async -> Outcome {
+    private func fromNetwork(
+        url: URL, key: LoadKey, job: LoadJob, copy: LoadedImage?, revalidating: CacheEntryMetadata?
+    ) async -> Outcome {
         let clock = ContinuousClock()
         var start: ContinuousClock.Instant?
         var retries = 0
         var lastFailure: NetworkError?
+        var resume: ResumePoint?
         while true {
             guard await job.admit() else { return .failure(.cancelled) }
             let began = start ?? clock.now
@@ -46,11 +53,11 @@ struct PipelineStages: Sendable {
             if let lastFailure {
                 guard let left = Self.remaining(of: timeouts, after: clock.now - began) else {
                     // The slot came too late for the retry: the last failure is the load's.
-                    return await complete(.failure(lastFailure), key: key, job: job, copy: copy)
+                    return await complete(.failure(lastFailure), key: key, job: job, copy: copy, revalidating: revalidating)
                 }
                 timeouts = left
             }
-            let sent = await send(url, timeouts: timeouts)
+            let sent = await send(url, timeouts: timeouts, revalidating: revalidating, resume: &resume)
             if case .failure(let error) = sent, let wait = retryWait(after: error, retries: retries, elapsed: clock.now - began) {
                 await job.releaseSlot()
                 retries += 1
@@ -62,29 +69,31 @@ struct PipelineStages: Sendable {
                 }
                 continue
             }
-            return await complete(sent, key: key, job: job, copy: copy)
+            return await complete(sent, key: key, job: job, copy: copy, revalidating: revalidating)
         }
     }
 
     /// Finishes a transfer that holds a slot: checks and decodes, then gives the slot back.
     private func complete(
-        _ sent: Result<HTTPResponse, NetworkError>, key: String, job: LoadJob, copy: LoadedImage?
+        _ sent: Result<HTTPResponse, NetworkError>, key: LoadKey, job: LoadJob, copy: LoadedImage?,
+        revalidating: CacheEntryMetadata?
     ) async -> Outcome {
-        let (result, bodyBytes) = await finish(sent, key: key, cachesRead: job.readsCaches, copy: copy)
+        let (result, bodyBytes) = await finish(
+            sent, key: key, cachesRead: job.readsCaches, copy: copy, revalidating: revalidating)
         await job.releaseSlot()
         // The body is freed by now: let the trimmer count it (see HeapTrimmer).
         HeapTrimmer.released(bytes: bodyBytes)
         return result
     }
 
-    /// One request for `url`.
-    private func send(_ url: URL, timeouts: RequestTimeouts) async -> Result<HTTPResponse, NetworkError> {
-        let request = HTTPRequest(url: url, timeouts: timeouts, maxBytes: configuration.maxBytes)
-        do {
-            return .success(try await client.send(request))
-        } catch {
-            return .failure(error)
-        }
+    /// One request for `url`; conditional when `revalidating` a stale copy, and for the rest
+    /// of an interrupted body when there is a `resume` point (PipelineStages+Resume.swift).
+    private func send(
+        _ url: URL, timeouts: RequestTimeouts, revalidating: CacheEntryMetadata?, resume: inout ResumePoint?
+    ) async -> Result<HTTPResponse, NetworkError> {
+        var request = HTTPRequest(url: url, timeouts: timeouts, maxBytes: configuration.maxBytes)
+        if let revalidating { Self.makeConditional(&request, with: revalidating) }
+        return await transfer(request, resume: &resume)
     }
 
     /// How long to wait before retrying after `error`, or `nil` to give up: not retryable, no
@@ -106,20 +115,27 @@ struct PipelineStages: Sendable {
 
     /// The disk copy, decoded and put in memory; `nil` when there is none or it no longer
     /// decodes (then it is removed, so the network replaces it).
-    private func diskCopy(key: String) async -> LoadedImage? {
-        guard let data = await disk.data(for: key) else { return nil }
-        guard case .success(let image) = await Self.decode(data, maxPixels: configuration.maxPixels, with: decoder) else {
-            await disk.removeData(for: key)
+    private func diskCopy(key: LoadKey) async -> LoadedImage? {
+        await diskEntry(key: key)?.image
+    }
+
+    /// The disk copy, decoded at the key's size and put in memory, with the metadata stored
+    /// with it; `nil` as for ``diskCopy(key:)``.
+    private func diskEntry(key: LoadKey) async -> (image: LoadedImage, metadata: CacheEntryMetadata?)? {
+        guard let entry = await disk.entry(for: key.url) else { return nil }
+        guard case .success(let image) = await Self.decode(entry.data, maxPixels: configuration.maxPixels, target: key.target, with: decoder) else {
+            await disk.removeData(for: key.url)
             return nil
         }
-        memory.insert(image, for: key)
-        return LoadedImage(image: image, source: .disk)
+        memory.insert(image, for: key.memory)
+        return (LoadedImage(image: image, source: .disk), entry.metadata)
     }
 
     /// Checks and decodes the answer; stores the bytes on disk and the image in memory. A
     /// transient failure delivers the disk copy. Returns the outcome and how many body bytes it held.
     private func finish(
-        _ sent: Result<HTTPResponse, NetworkError>, key: String, cachesRead: Bool, copy: LoadedImage?
+        _ sent: Result<HTTPResponse, NetworkError>, key: LoadKey, cachesRead: Bool, copy: LoadedImage?,
+        revalidating: CacheEntryMetadata?
     ) async -> (Outcome, Int) {
         let response: HTTPResponse
         switch sent {
@@ -127,22 +143,27 @@ struct PipelineStages: Sendable {
             response = answer
         case .failure(let error):
             // Offline and the like: the disk copy, read now only if this job has not yet.
-            if error.isTransient, let copy = cachesRead ? copy : await diskCopy(key: key) {
+            if Self.deliversCopy(after: error, revalidating: revalidating != nil),
+                let copy = cachesRead ? copy : await diskCopy(key: key)
+            {
                 return (.success(copy), 0)
             }
             return (.failure(ImageLoadError(error)), 0)
         }
+        if let revalidating, response.status == 304 {
+            return (await notModified(response, key: key, previous: revalidating, copy: copy), 0)
+        }
         let bytes = response.body.count
         guard Self.isImage(contentType: response.header("content-type")) else { return (.failure(.unavailable), bytes) }
-        switch await Self.decode(response.body, maxPixels: configuration.maxPixels, with: decoder) {
+        switch await Self.decode(response.body, maxPixels: configuration.maxPixels, target: key.target, with: decoder) {
         case .failure(let error):
             return (.failure(error), bytes)
         case .success(let image):
             // Into memory first: while the disk write waits its turn, the image already counts
             // against the memory cache's limit instead of being held beside it. Only bytes that
             // decoded are stored, so damaged bytes are never cached.
-            memory.insert(image, for: key)
-            await disk.store(response.body, for: key)
+            memory.insert(image, for: key.memory)
+            await disk.store(response.body, metadata: Self.metadata(of: response), for: key.url)
             return (.success(LoadedImage(image: image, source: .network)), bytes)
         }
     }
@@ -153,14 +174,15 @@ struct PipelineStages: Sendable {
         return contentType.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("image/")
     }
 
-    /// Decodes `data` off the caller's actor. The decoder reads the header once and refuses an
-    /// image of more than `maxPixels` pixels from it, before any pixel memory is allocated.
+    /// Decodes `data` off the caller's actor, at the smallest size covering `target` when there
+    /// is one. The decoder reads the header once and refuses an image of more than `maxPixels`
+    /// pixels from it, before any pixel memory is allocated.
     @concurrent
     static func decode(
-        _ data: Data, maxPixels: Int, with decoder: any ImageDecoding
+        _ data: Data, maxPixels: Int, target: PixelSize?, with decoder: any ImageDecoding
     ) async -> Result<DecodedImage, ImageLoadError> {
         do {
-            return .success(try decoder.decode(data, maxPixels: maxPixels))
+            return .success(try decoder.decode(data, maxPixels: maxPixels, target: target))
         } catch {
             if case .tooLarge = error { return .failure(.tooLarge) }
             return .failure(.broken)

@@ -15,19 +15,27 @@ enum JPEGDecoder {
     }
 
     /// Reads the header, checks the pixel limit, then decodes to RGBA straight into the
-    /// returned array; four-channel (CMYK, YCCK) images through ``decodeCMYK(_:_:header:byteCount:)``.
+    /// returned array; four-channel (CMYK, YCCK) images through ``decodeCMYK(_:_:size:byteCount:)``.
+    ///
+    /// With a `target`, libjpeg scales while decoding, at the smallest of its factors whose
+    /// output still covers `target` (``JPEGScaling``); the pixel limit applies to the size the
+    /// header declares all the same, so an image over it is refused whatever the target.
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, maxPixels: Int
+        _ bytes: UnsafeRawBufferPointer, maxPixels: Int, target: PixelSize? = nil
     ) throws(ImageCodecError) -> DecodedImage {
         let handle = try TurboJPEGHandle(.decompressor, orThrow: ImageCodecError.corrupt)
         let header = try readHeader(handle, bytes)
-        let byteCount = try ImageCodec.decodedByteCount(
-            width: header.width, height: header.height, maxPixels: maxPixels)
+        _ = try ImageCodec.decodedByteCount(width: header.width, height: header.height, maxPixels: maxPixels)
+        let size =
+            target.map { JPEGScaling.decodedSize(width: header.width, height: header.height, covering: $0) }
+            ?? PixelSize(width: header.width, height: header.height)
+        // At most the full size, which passed the limit just above.
+        let byteCount = try ImageCodec.decodedByteCount(width: size.width, height: size.height, maxPixels: maxPixels)
         if header.isCMYK {
-            return try decodeCMYK(handle, bytes, header: header, byteCount: byteCount)
+            return try decodeCMYK(handle, bytes, size: size, byteCount: byteCount)
         }
-        let pixels = try decompress(handle, bytes, header: header, byteCount: byteCount, to: TJPF_RGBA)
-        return DecodedImage(validatedWidth: header.width, height: header.height, pixels: pixels)
+        let pixels = try decompress(handle, bytes, size: size, byteCount: byteCount, to: TJPF_RGBA)
+        return DecodedImage(validatedWidth: size.width, height: size.height, pixels: pixels)
     }
 
     /// Decodes a CMYK or YCCK JPEG to RGBA.
@@ -39,9 +47,9 @@ enum JPEGDecoder {
     /// knows it is YCCK) store each ink inverted, 255 meaning none, so there
     /// `R = C × K / 255` on the stored values; files without the marker store the inks as they are.
     private static func decodeCMYK(
-        _ handle: borrowing TurboJPEGHandle, _ bytes: UnsafeRawBufferPointer, header: Header, byteCount: Int
+        _ handle: borrowing TurboJPEGHandle, _ bytes: UnsafeRawBufferPointer, size: PixelSize, byteCount: Int
     ) throws(ImageCodecError) -> DecodedImage {
-        var pixels = try decompress(handle, bytes, header: header, byteCount: byteCount, to: TJPF_CMYK)
+        var pixels = try decompress(handle, bytes, size: size, byteCount: byteCount, to: TJPF_CMYK)
         // What each stored sample leaves of its colour: 255 for no ink, 0 for full ink. A table
         // and pointer arithmetic keep even a debug build near 0.1 s for 3 megapixels.
         let inverted = JPEGMarkers.adobeTransform(in: bytes) != nil
@@ -60,12 +68,14 @@ enum JPEGDecoder {
                 }
             }
         }
-        return DecodedImage(validatedWidth: header.width, height: header.height, pixels: pixels)
+        return DecodedImage(validatedWidth: size.width, height: size.height, pixels: pixels)
     }
 
-    /// Decompresses the whole frame into a new packed array of `byteCount` bytes in `format`.
+    /// Decompresses the whole frame into a new packed array of `byteCount` bytes in `format`,
+    /// at `size`: the header's, or one of libjpeg's scaled sizes of it (TurboJPEG picks the
+    /// largest factor whose output fits `size`, which is the factor that gave it).
     private static func decompress(
-        _ handle: borrowing TurboJPEGHandle, _ bytes: UnsafeRawBufferPointer, header: Header,
+        _ handle: borrowing TurboJPEGHandle, _ bytes: UnsafeRawBufferPointer, size: PixelSize,
         byteCount: Int, to format: TJPF
     ) throws(ImageCodecError) -> [UInt8] {
         var succeeded = false
@@ -74,7 +84,7 @@ enum JPEGDecoder {
             succeeded =
                 tjDecompress2(
                     handle.raw, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                    UInt(bytes.count), buffer.baseAddress, Int32(header.width), 0, Int32(header.height),
+                    UInt(bytes.count), buffer.baseAddress, Int32(size.width), 0, Int32(size.height),
                     Int32(format.rawValue), decodeFlags) == 0
             initializedCount = succeeded ? byteCount : 0
         }

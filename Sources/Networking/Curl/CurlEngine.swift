@@ -143,6 +143,11 @@ final class CurlEngine {
         _ = curl_multi_remove_handle(multi, transfer.easy)
         queue.release(transfer.submission.hostKey)
         let result = transfer.result(for: ending)
+        if case .failure(let error) = result, let keep = transfer.submission.keepPartial,
+            let partial = transfer.partialResponse(after: error)
+        {
+            keep(partial)
+        }
         recycle(transfer.easy)
         transfer.submission.continuation.resume(returning: result)
     }

@@ -28,7 +28,7 @@
 /// - **Protocol.** HTTP/1.1, no signals (`CURLOPT_NOSIGNAL`), no proxy unless configured.
 ///
 /// How libcurl's result codes map to ``NetworkError``: see `CurlCodeMapping`.
-public final class CurlHTTPClient: HTTPClient {
+public final class CurlHTTPClient: HTTPClient, PartialBodyKeeping {
     private let driver: CurlDriver
 
     /// Creates a client and starts its driver thread.
@@ -46,6 +46,20 @@ public final class CurlHTTPClient: HTTPClient {
     /// ``NetworkError/invalidURL`` at once; a task cancelled before the call is
     /// ``NetworkError/cancelled`` at once. Neither reaches libcurl.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        try await send(request, keepPartial: nil)
+    }
+
+    /// As ``send(_:)``; a transfer that breaks after an acceptable status and some body bytes
+    /// first hands them to `keep` (see ``PartialBodyKeeping``).
+    public func send(
+        _ request: HTTPRequest, keepingPartialBody keep: @escaping @Sendable (HTTPResponse) -> Void
+    ) async throws(NetworkError) -> HTTPResponse {
+        try await send(request, keepPartial: keep)
+    }
+
+    private func send(
+        _ request: HTTPRequest, keepPartial: (@Sendable (HTTPResponse) -> Void)?
+    ) async throws(NetworkError) -> HTTPResponse {
         guard let hostKey = request.origin else { throw .invalidURL }
         if Task.isCancelled { throw .cancelled }
         let driver = self.driver
@@ -54,7 +68,9 @@ public final class CurlHTTPClient: HTTPClient {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 driver.submit(
-                    CurlSubmission(id: id, request: request, hostKey: hostKey, deadline: deadline, continuation: continuation))
+                    CurlSubmission(
+                        id: id, request: request, hostKey: hostKey, deadline: deadline, continuation: continuation,
+                        keepPartial: keepPartial))
                 // A cancellation that came before the submission was posted found nothing to
                 // cancel in the driver; post it again now (a second one is ignored).
                 if Task.isCancelled { driver.cancel(id) }

@@ -14,5 +14,8 @@ struct CurlSubmission: Sendable {
     let deadline: ContinuousClock.Instant
     /// Resumed exactly once, on the driver thread, with the outcome.
     let continuation: CheckedContinuation<Result<HTTPResponse, NetworkError>, Never>
+    /// Receives the head and the body bytes of a transfer that broke after an acceptable
+    /// status (``PartialBodyKeeping``), on the driver thread, before ``continuation``.
+    var keepPartial: (@Sendable (HTTPResponse) -> Void)? = nil
 
 }

@@ -95,6 +95,17 @@ final class CurlTransfer {
         }
     }
 
+    /// What arrived of a body whose transfer broke (`error` is connectionLost or timedOut)
+    /// after an acceptable status: that head and the bytes so far; `nil` otherwise. Call after
+    /// ``result(for:)`` and before the easy handle is reset.
+    func partialResponse(after error: NetworkError) -> HTTPResponse? {
+        guard error == .connectionLost || error == .timedOut, body.count > 0 else { return nil }
+        var status = 0
+        _ = ccurl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        guard submission.request.acceptableStatus.contains(status) else { return nil }
+        return HTTPResponse(url: effectiveURL, status: status, headers: headers, body: body.take())
+    }
+
     private var effectiveURL: URL {
         var pointer: UnsafeMutablePointer<CChar>?
         guard ccurl_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK, let pointer,

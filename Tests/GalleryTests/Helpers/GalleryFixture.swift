@@ -23,12 +23,14 @@ final class GalleryFixture {
 
     init(
         loader: MockImageLoader = MockImageLoader(), list: (any GalleryListProviding)? = nil,
-        connectivity: MockConnectivityMonitor = MockConnectivityMonitor(initial: true), language: Language = .en
+        connectivity: MockConnectivityMonitor = MockConnectivityMonitor(initial: true), language: Language = .en,
+        displayScale: Double = 1
     ) {
         self.loader = loader
         self.connectivity = connectivity
         let dependencies = GalleryDependencies(
-            images: loader, list: list ?? FixedGalleryList(urls: Self.urls), connectivity: connectivity, language: language)
+            images: loader, list: list ?? FixedGalleryList(urls: Self.urls), connectivity: connectivity, language: language,
+            displayScale: displayScale)
         presenter = GalleryRouter.makeModule(view: view, dependencies: dependencies)
     }
 

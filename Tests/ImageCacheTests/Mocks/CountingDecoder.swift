@@ -11,8 +11,8 @@ final class CountingDecoder: ImageDecoding {
     /// Decodes so far.
     var decodes: Int { calls.withLock { $0 } }
 
-    func decode(_ data: Data, maxPixels: Int) throws(ImageCodecError) -> DecodedImage {
+    func decode(_ data: Data, maxPixels: Int, target: PixelSize?) throws(ImageCodecError) -> DecodedImage {
         calls.withLock { $0 += 1 }
-        return try ImageCodec.decode(data, maxPixels: maxPixels)
+        return try CodecDecoder().decode(data, maxPixels: maxPixels, target: target)
     }
 }
