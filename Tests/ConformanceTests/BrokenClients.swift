@@ -123,7 +123,13 @@ struct QueueTimeCountingClient: HTTPClient {
 /// At most `limit` holders per host; the others wait in FIFO order (not cancellable: a twin).
 final class HostSlots: Sendable {
     private let limit: Int
-    private let state = Mutex<(inUse: [String: Int], waiting: [String: [CheckedContinuation<Void, Never>]])>(([:], [:]))
+    /// Slots in use and the requests waiting for one, per host.
+    private struct Slots {
+        var inUse: [String: Int] = [:]
+        var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    }
+
+    private let state = Mutex(Slots())
 
     init(limit: Int) {
         self.limit = max(1, limit)

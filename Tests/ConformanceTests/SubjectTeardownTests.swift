@@ -11,7 +11,13 @@ import Testing
 @Suite struct SubjectTeardownTests {
     /// Instances made and torn down so far.
     final class Ledger: Sendable {
-        private let counts = Mutex((opened: 0, tornDown: 0))
+        /// Instances made and torn down (a named state: a tuple in a Mutex trips the sanitizer check).
+        private struct Counts {
+            var opened = 0
+            var tornDown = 0
+        }
+
+        private let counts = Mutex(Counts())
         var opened: Int { counts.withLock { $0.opened } }
         var tornDown: Int { counts.withLock { $0.tornDown } }
 

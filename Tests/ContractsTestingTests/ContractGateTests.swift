@@ -8,7 +8,14 @@ import Testing
 @Suite struct ContractGateTests {
     /// How many bodies are inside at once, and the most seen.
     final class Occupancy: Sendable {
-        private let counts = Mutex((inside: 0, most: 0, exclusiveBesideOthers: false))
+        /// Bodies inside now, the most seen, and whether an exclusive one ever had company.
+        private struct Counts {
+            var inside = 0
+            var most = 0
+            var exclusiveBesideOthers = false
+        }
+
+        private let counts = Mutex(Counts())
         var most: Int { counts.withLock { $0.most } }
         var exclusiveBesideOthers: Bool { counts.withLock { $0.exclusiveBesideOthers } }
 
