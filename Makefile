@@ -1,19 +1,26 @@
 # Testbed: the two commands a fresh machine needs are `make run` and `make test`.
-.PHONY: run test conformance bench fuzz sanitize deps build clean
+.PHONY: run test adopter conformance bench fuzz sanitize deps build clean
 
 ARGS ?=
+# `make run` serves HTTPS too (TLS on 8443, the certificate faults on 8444-8450); RUN_TLS= turns it off.
+RUN_TLS ?= --tls-port 8443
 
 ## deps: install the system libraries (apt or Homebrew) that are missing
 deps:
 	@bash ci/install-deps.sh
 
-## run: start the mock server on 127.0.0.1:8080 (admin on 8081); pass options with ARGS="--port 9000"
+## run: start the mock server on 127.0.0.1:8080 (admin on 8081, HTTPS on 8443); pass options with ARGS="--port 9000"
 run: deps
-	swift run mockserver $(ARGS)
+	swift run mockserver $(RUN_TLS) $(ARGS)
 
 ## test: build everything (zero warnings in our sources) and run every test
 test: deps
 	bash ci/test.sh
+
+## adopter: build and test Examples/ContractAdopter, an outside package adopting two contract
+## suites by path (about 3 minutes; CI runs it after `make test`)
+adopter: deps
+	bash ci/adopter.sh
 
 ## conformance: run every contract suite against every implementation (ours, the URLSession
 ## adapter, AsyncHTTPClient through ThirdPartyConformance, the broken twins), rewrite the matrix in

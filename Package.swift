@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -55,7 +57,7 @@ let package = Package(
         // C libraries, through system-library shims (module.modulemap + shim.h).
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+            providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"]), .brew(["libmicrohttpd", "gnutls"])]),
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
@@ -143,6 +145,10 @@ let package = Package(
                 "CMicroHTTPD", "ImageCodec",
                 // libcurl (the shim, not the Networking module): POST /__admin/try probes the main port with it.
                 "CCurl",
+                // The HTTPS listeners' CA and certificates: keys from swift-crypto, X.509 from swift-certificates.
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -317,7 +323,10 @@ let package = Package(
             name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "MockServer"],
             swiftSettings: strict),
         .testTarget(
-            name: "MockServerTests", dependencies: ["MockServer", "ImageCodec", "CCurl", "TestSupport"],
+            name: "MockServerTests",
+            dependencies: [
+                "MockServer", "ImageCodec", "CCurl", "TestSupport", .product(name: "X509", package: "swift-certificates"),
+            ],
             swiftSettings: strict),
     ]
 )

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: installs the peers the benchmarks compare against (nginx-light, wrk, curl, WireMock) when
+# `make bench`: installs the peers the benchmarks compare against (nginx-light, wrk, curl, WireMock; openssl
+# issues nginx's HTTPS certificate) when
 # they are missing, builds Benchmarks/ in release, runs every case on 127.0.0.1, prints the table
 # and rewrites docs/PERFORMANCE.md. Every process the run starts is stopped when it ends, also on
 # failure or Ctrl-C: the bench binary stops its own children, and this script checks afterwards.
@@ -11,7 +12,7 @@ bash ci/install-deps.sh
 # Real WireMock, the peer of case 7 (a venv under .build-wiremock/, installed only when missing).
 bash ci/wiremock-venv.sh
 
-peers=(nginx-light wrk curl)
+peers=(nginx-light wrk curl openssl)
 missing=()
 for p in "${peers[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

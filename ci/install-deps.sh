@@ -3,7 +3,7 @@
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -euo pipefail
 
-apt_packages=(libmicrohttpd-dev libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libsqlite3-dev pkg-config)
+apt_packages=(libmicrohttpd-dev libgnutls28-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libsqlite3-dev pkg-config)
 brew_packages=(libmicrohttpd curl jpeg-turbo libpng sqlite pkg-config)
 
 if ! command -v swift >/dev/null 2>&1; then

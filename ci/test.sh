@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds every target and test, fails on any compiler warning in Testbed's own sources
-# (dependencies' warnings are not ours to fix), then runs the whole test suite; then does the
-# same for Examples/ContractAdopter, the outside package that adopts the contract suites.
+# (dependencies' warnings are not ours to fix), then runs the whole test suite. The outside
+# package that adopts the contract suites, Examples/ContractAdopter, is `make adopter`
+# (ci/adopter.sh): CI runs it after this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,19 +43,3 @@ if [ "$(uname -s)" = Linux ] && [ $# -eq 0 ]; then
   echo "== test MockServerTests on the portable backend"
   MOCKSERVER_TEST_BACKEND=portable swift test --skip-build --filter MockServerTests --skip BackendTests --skip DashboardBrowserTests --skip WireMockComparisonTests
 fi
-
-example=Examples/ContractAdopter
-echo "== build $example (with tests)"
-if ! swift build --build-tests --package-path "$example" 2>&1 | tee "$log"; then
-  echo "build of $example failed" >&2
-  exit 1
-fi
-ours=$(grep -E "^$(pwd)/$example/(Sources|Tests)/.*: warning:" "$log" | sort -u || true)
-if [ -n "$ours" ]; then
-  echo "== warnings in $example (zero allowed):" >&2
-  echo "$ours" >&2
-  exit 1
-fi
-
-echo "== test $example"
-swift test --skip-build --package-path "$example"

@@ -27,4 +27,8 @@ public protocol HTTPClientContractSpec {
     func test_http_redirectLoopIsAnError() async
     func test_http_emptyReplyIsConnectionLost() async
     func test_http_garbageIsInvalidResponse() async
+    func test_http_certificateFailureIsCertificateError() async
+    func test_http_validChainWorks() async
+    func test_http_stalledHandshakeEndsAtStallDeadline() async
+    func test_http_httpsBodyIntact() async
 }

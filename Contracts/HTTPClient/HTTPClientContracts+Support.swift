@@ -62,6 +62,18 @@ extension HTTPClientContracts {
         return nil
     }
 
+    /// How `response` differs from a 200 with `reference` as its body, or nil.
+    static func differences(_ response: HTTPResponse, _ reference: [UInt8]) -> String? {
+        guard response.status == 200 else { return "status \(response.status), expected 200" }
+        guard response.body.count == reference.count else {
+            return "received \(response.body.count) bytes, the server sent \(reference.count)"
+        }
+        if let index = zip(response.body, reference).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            return "the body differs from the server's at byte \(index)"
+        }
+        return nil
+    }
+
     /// The size-limit rule: `tooLarge(limit:)` soon, and the process's memory grew by no more than
     /// the limit plus the probe's allowance while the request ran (a client that buffers the
     /// whole 64 MB body grows by 64 MB).

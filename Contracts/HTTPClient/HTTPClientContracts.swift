@@ -13,7 +13,8 @@ public enum HTTPClientContracts {
         resetIsConnectionLost, notFoundIsHTTPStatus, serverErrorIsHTTPStatus, tooLargeByContentLength,
         tooLargeByStream, cancellationIsPrompt, perHostLimit, connectionReuse, offlineSwitch, errorMessages,
         queuedRequestClocks, connectDeadline, redirectsFollowed, redirectLoopIsAnError, emptyReplyIsConnectionLost,
-        garbageIsInvalidResponse,
+        garbageIsInvalidResponse, certificateFailureIsCertificateError, validChainWorks, stalledHandshakeEndsAtStallDeadline,
+        httpsBodyIntact,
     ]
 
     public static let bodyIntact = Contract<HTTPClientSubject>(
@@ -25,14 +26,7 @@ public enum HTTPClientContracts {
         }
         switch await send(subject.makeClient(6), HTTPRequest(url: server.url(path)), budget: .seconds(10)) {
         case .success(let response, _):
-            guard response.status == 200 else { return "status \(response.status), expected 200" }
-            guard response.body.count == reference.count else {
-                return "received \(response.body.count) bytes, the server sent \(reference.count)"
-            }
-            if let index = zip(response.body, reference).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-                return "the body differs from the server's at byte \(index)"
-            }
-            return nil
+            return differences(response, reference)
         case let other:
             return other.observed(expecting: "a 200 with the body")
         }

@@ -1,4 +1,5 @@
 import ContractsCore
+public import Foundation
 public import Networking
 
 /// An ``HTTPClient`` implementation under test: a name for reports and a factory, because some
@@ -18,14 +19,20 @@ public struct HTTPClientSubject: Sendable {
     }
 
     /// Creates a subject from a factory given only the per-host limit, for a client with
-    /// nothing to tear down (the deadlines come with each request).
+    /// nothing to tear down (the deadlines come with each request). Such a client cannot trust
+    /// the check's certificate authority, so it breaks the HTTPS rules that need a valid chain
+    /// (`http.validChainWorks`, `http.httpsBodyIntact`): use ``init(name:open:)`` and
+    /// ``HTTPClientSetup/trustedCertificatesPEM`` for those.
     public init(name: String, makeClient: @escaping @Sendable (_ maxConnectionsPerHost: Int) -> any HTTPClient) {
         self.init(name: name, open: { setup in SubjectInstance(makeClient(setup.maxConnectionsPerHost)) })
     }
 
     /// A client for a check: made by the factory, its teardown left to the running check.
-    func makeClient(_ maxConnectionsPerHost: Int = 6, timeouts: RequestTimeouts = .default) async -> any HTTPClient {
-        ContractScope.adopt(await open(HTTPClientSetup(maxConnectionsPerHost: maxConnectionsPerHost, timeouts: timeouts)))
+    /// `trusting` is the PEM of the certificate authority behind the server's HTTPS listener,
+    /// for the HTTPS rules.
+    func makeClient(_ maxConnectionsPerHost: Int = 6, timeouts: RequestTimeouts = .default, trusting: Data? = nil) async -> any HTTPClient {
+        let setup = HTTPClientSetup(maxConnectionsPerHost: maxConnectionsPerHost, timeouts: timeouts, trustedCertificatesPEM: trusting)
+        return ContractScope.adopt(await open(setup))
     }
 }
 
@@ -37,10 +44,18 @@ public struct HTTPClientSetup: Sendable, Hashable {
     /// they differ, the most generous. A client configured once at creation (a connect
     /// timeout on the connection pool) takes them from here.
     public let timeouts: RequestTimeouts
+    /// The certificate authority to trust (PEM: one or more `-----BEGIN CERTIFICATE-----`
+    /// blocks), or `nil` for a check that sends no HTTPS. The HTTPS rules run against a
+    /// `MockServer` TLS listener whose certificates this CA issued: a client that trusts it
+    /// (beside or instead of the system's roots: `CurlHTTPClient.Configuration.trustedCertificates`,
+    /// AsyncHTTPClient's `TLSConfiguration.trustRoots`) can reach the valid listener, and meets
+    /// each certificate fault as the fault itself rather than as an unknown issuer.
+    public let trustedCertificatesPEM: Data?
 
     /// Creates a setup.
-    public init(maxConnectionsPerHost: Int, timeouts: RequestTimeouts) {
+    public init(maxConnectionsPerHost: Int, timeouts: RequestTimeouts, trustedCertificatesPEM: Data? = nil) {
         self.maxConnectionsPerHost = maxConnectionsPerHost
         self.timeouts = timeouts
+        self.trustedCertificatesPEM = trustedCertificatesPEM
     }
 }

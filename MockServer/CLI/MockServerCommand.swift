@@ -15,6 +15,8 @@ struct MockServerCommand: AsyncParsableCommand {
             POST /__admin/offline {"offline":true} closes the main port; the admin port turns it back.
             Stubs in WireMock's mapping format (--root-dir DIR, or POST /__admin/mappings) are matched \
             before the catalog; GET /__admin/mappings and /__admin/scenarios list them.
+            HTTPS: --tls-port 8443 serves every route over TLS with a certificate from the server's own CA \
+            (mockserver --print-ca, GET /__admin/ca.pem); the certificate faults listen on the next 7 ports.
 
             Faults:
             \(Fault.Name.textTable)
@@ -76,6 +78,37 @@ struct MockServerCommand: AsyncParsableCommand {
             """)
     var rootDirectory: String?
 
+    @Option(
+        name: .customLong("tls-port"),
+        help: """
+            Serve every route over HTTPS too, on this port (0 picks a free one), with a certificate from the \
+            server's own CA, plus one listener per certificate fault (expired, wrong host, handshake stall…).
+            """)
+    var tlsPort: Int?
+
+    @Option(
+        name: .customLong("tls-dir"),
+        help: "Where the CA is kept (created at the first start; trust its ca.pem once). Default: the user's cache folder.")
+    var tlsDirectory: String?
+
+    @Option(
+        name: .customLong("tls-host"),
+        help: "A host name or address the HTTPS certificate covers besides localhost, 127.0.0.1, ::1 and --host (repeatable).")
+    var tlsHosts: [String] = []
+
+    @Option(
+        name: .customLong("tls-fault-port"),
+        help: "First of the 7 consecutive ports of the certificate faults (default: --tls-port + 1; 0 picks free ones).")
+    var tlsFaultPort: Int?
+
+    @Flag(name: .customLong("print-ca"), help: "Print the CA certificate (PEM; creating the CA in --tls-dir if needed) and exit.")
+    var printCA = false
+
+    /// The CA folder asked for, or the default.
+    private var tlsFolder: URL {
+        tlsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? MockServer.TLSOptions.defaultDirectory
+    }
+
     func validate() throws {
         guard backend.isAvailable else { throw ValidationError("--backend \(backend.rawValue) does not run on this system; use portable") }
         guard (0...64).contains(threads) else { throw ValidationError("--threads must be 0...64, not \(threads)") }
@@ -101,6 +134,26 @@ struct MockServerCommand: AsyncParsableCommand {
         guard (1...1_000_000).contains(connectionLimit) else {
             throw ValidationError("--connection-limit must be 1...1000000, not \(connectionLimit)")
         }
+        if let tlsPort, !(0...65_535).contains(tlsPort) {
+            throw ValidationError("--tls-port must be 0...65535, not \(tlsPort)")
+        }
+        if let tlsPort, tlsPort != 0, [port, adminPort ?? port + 1, blackholePort ?? port + 2].contains(tlsPort) {
+            throw ValidationError("--tls-port must differ from --port, --admin-port and --blackhole-port")
+        }
+        if tlsPort == nil, tlsDirectory != nil || !tlsHosts.isEmpty || tlsFaultPort != nil, !printCA {
+            throw ValidationError("--tls-dir, --tls-host and --tls-fault-port need --tls-port")
+        }
+        if let tlsPort {
+            let first = tlsFaultPort ?? (tlsPort == 0 ? 0 : tlsPort + 1)
+            let faults = first == 0 ? [] : Array(first..<(first + MockServer.TLSFault.allCases.count))
+            guard first >= 0, faults.last ?? 0 <= 65_535 else {
+                throw ValidationError("the certificate faults need 7 ports from \(first) up to 65535; pass --tls-fault-port")
+            }
+            let others = [port, adminPort ?? port + 1, blackholePort ?? port + 2, tlsPort].filter { $0 != 0 }
+            if let clash = faults.first(where: others.contains) {
+                throw ValidationError("the certificate faults' ports \(first)-\(first + 6) include \(clash), taken by another option; pass --tls-fault-port")
+            }
+        }
         guard idleTimeout >= 0 else { throw ValidationError("--idle-timeout must be 0 or more seconds, not \(idleTimeout)") }
         guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
             throw ValidationError("--token must be non-empty and contain no spaces")
@@ -108,6 +161,16 @@ struct MockServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if printCA {
+            do throws(MockServerError) {
+                FileHandle.standardOutput.write(Data(try MockServer.certificateAuthorityPEM(in: tlsFolder).utf8))
+                sayError("mockserver: the CA is kept in \(tlsFolder.path)")
+                return
+            } catch {
+                sayError("mockserver: \(error)")
+                throw ExitCode.failure
+            }
+        }
         // Caught from now on: a signal sent as soon as the address is printed must not be lost.
         let signals = Signals([SIGINT, SIGTERM])
         let level = logLevel
@@ -128,6 +191,10 @@ struct MockServerCommand: AsyncParsableCommand {
         configuration.blackholePort = blackholePort ?? (port == 0 ? 0 : port + 2)
         configuration.backend = backend
         configuration.servingThreads = threads
+        if let tlsPort {
+            configuration.tls = MockServer.TLSOptions(
+                port: tlsPort, directory: tlsFolder, extraHosts: tlsHosts, firstFaultPort: tlsFaultPort)
+        }
         let server: MockServer
         do throws(MockServerError) {
             server = try MockServer.start(configuration)
@@ -137,7 +204,11 @@ struct MockServerCommand: AsyncParsableCommand {
             // A runtime failure, not a usage error: one line, exit status 1.
             var line = "mockserver: \(error)"
             if case .addressInUse(_, let busy) = error {
-                let option = busy == port && port != 0 ? "--port" : busy == configuration.blackholePort ? "--blackhole-port" : "--admin-port"
+                let option =
+                    busy == port && port != 0 ? "--port"
+                    : busy == configuration.blackholePort ? "--blackhole-port"
+                    : busy == tlsPort ? "--tls-port"
+                    : busy == configuration.adminPort ? "--admin-port" : "--tls-fault-port"
                 line += "; pick another with \(option)"
             }
             sayError(line)
@@ -146,6 +217,9 @@ struct MockServerCommand: AsyncParsableCommand {
         say("mockserver listening on \(server.baseURL) (admin \(server.adminURL), blackhole \(server.blackholeURL))\(offline ? ", main port OFFLINE" : "")")
         say("dashboard: \(server.adminURL)/ (open it in a browser)")
         say("backend: \(server.backend.rawValue), \(server.servingThreads) threads on the main port")
+        if let https = server.httpsBaseURL {
+            say("https: \(https) (CA: \(tlsFolder.path)/ca.pem, also \(server.adminURL)/__admin/ca.pem; trust it once, see the README)")
+        }
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
         say("token: Authorization: Bearer \(token)")

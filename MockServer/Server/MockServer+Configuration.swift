@@ -61,6 +61,9 @@ extension MockServer {
         public var rootDirectory: URL?
         /// The seed of the stubs' random delays (`delayDistribution`), so runs repeat.
         public var stubSeed: UInt64
+        /// HTTPS: a TLS port serving what the main port serves, a CA of the server's own and the
+        /// certificate faults' listeners (see ``MockServer/TLSOptions``). `nil`, the default: none.
+        public var tls: TLSOptions?
 
         /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
         public init(

@@ -158,6 +158,8 @@ public final class MockServer: Sendable {
 
     /// The catalog of endpoints, faults and scenarios as readable lines (the CLI prints it).
     public var catalogDescription: String {
-        Catalog.text(base: baseURL.absoluteString, adminBase: adminURL.absoluteString, blackhole: blackholeURL.absoluteString)
+        let https = core.tlsCatalog(core.endpoints.withLock { $0 }, adminBase: adminURL.absoluteString) { "https://\($0.authority)" }
+        return Catalog.text(
+            base: baseURL.absoluteString, adminBase: adminURL.absoluteString, blackhole: blackholeURL.absoluteString, https: https)
     }
 }

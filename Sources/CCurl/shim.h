@@ -35,6 +35,15 @@ static inline CURLcode ccurl_setopt_header_function(CURL *handle, ccurl_data_cal
 static inline CURLcode ccurl_setopt_prereq_function(CURL *handle, ccurl_prereq_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);
 }
+// The `struct curl_blob` options (`CURLOPT_CAINFO_BLOB`, …): with `CURL_BLOB_COPY` libcurl copies
+// the bytes before it returns, so neither the struct nor the bytes need outlive the call.
+static inline CURLcode ccurl_setopt_blob_copy(CURL *handle, CURLoption option, const void *data, size_t length) {
+    struct curl_blob blob;
+    blob.data = (void *)data;
+    blob.len = length;
+    blob.flags = CURL_BLOB_COPY;
+    return curl_easy_setopt(handle, option, &blob);
+}
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

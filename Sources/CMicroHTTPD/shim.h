@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
+#include <gnutls/gnutls.h>
 #include <poll.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -123,6 +124,59 @@ static inline void *cmhd_connection_socket_context(struct MHD_Connection *connec
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+
+
+/// Whether this libmicrohttpd was built with TLS (GnuTLS) support (`MHD_USE_TLS`).
+static inline int cmhd_supports_tls(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
+}
+
+/// `cmhd_start` for a TLS listener: `key_pem` and `cert_pem` (the certificate, or a chain, leaf
+/// first) are PEM text; `priorities` is a GnuTLS priority string ("NORMAL" when NULL). `flags`
+/// must include `MHD_USE_TLS`. Returns NULL when it cannot start (a bad key or certificate too).
+static inline struct MHD_Daemon *cmhd_start_tls(unsigned int flags,
+                                                const struct sockaddr *addr,
+                                                MHD_AcceptPolicyCallback accept_policy,
+                                                MHD_AccessHandlerCallback handler,
+                                                void *cls,
+                                                MHD_RequestCompletedCallback completed,
+                                                MHD_NotifyConnectionCallback notify,
+                                                unsigned int connection_limit,
+                                                unsigned int idle_timeout_seconds,
+                                                unsigned int threads,
+                                                const char *key_pem,
+                                                const char *cert_pem,
+                                                const char *priorities) {
+    return MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls,
+                            MHD_OPTION_SOCK_ADDR, addr,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
+                            MHD_OPTION_HTTPS_MEM_KEY, key_pem,
+                            MHD_OPTION_HTTPS_MEM_CERT, cert_pem,
+                            MHD_OPTION_HTTPS_PRIORITIES, priorities == NULL ? "NORMAL" : priorities,
+                            threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
+                            MHD_OPTION_END);
+}
+
+/// Writes `count` bytes through the connection's TLS session (the broken answers, which bypass
+/// libmicrohttpd, must still be TLS records on a TLS port). Returns what `gnutls_record_send`
+/// returns, or -1000 when the connection has no TLS session (plain HTTP: write the socket).
+static inline ssize_t cmhd_tls_send(struct MHD_Connection *connection, const void *bytes, size_t count) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    if (info == NULL || info->tls_session == NULL) return -1000;
+    return gnutls_record_send((gnutls_session_t) info->tls_session, bytes, count);
+}
+
+
+/// Whether the connection came through a TLS listener.
+static inline int cmhd_connection_is_tls(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    return info != NULL && info->tls_session != NULL;
 }
 
 #endif

@@ -21,6 +21,7 @@ public enum FailureMessages {
     /// | httpStatus 4xx and any other | imageUnavailable | – |
     /// | tooLarge | imageTooLarge | – |
     /// | invalidURL, invalidResponse | imageUnavailable | – |
+    /// | secureConnectionFailed (any kind) | secureConnectionFailed | – |
     /// | cancelled | nothing | – |
     public static func imageCell(for error: NetworkError) -> FailureNotice? {
         let message: UserMessage
@@ -30,6 +31,7 @@ public enum FailureMessages {
         case .httpStatus(let status) where (500...599).contains(status): message = .serverError
         case .httpStatus, .invalidURL, .invalidResponse: message = .imageUnavailable
         case .tooLarge: message = .imageTooLarge
+        case .secureConnectionFailed: message = .secureConnectionFailed
         case .cancelled: return nil
         }
         // The hint follows exactly the errors a retry can fix (NetworkError.isTransient).
@@ -46,6 +48,7 @@ public enum FailureMessages {
     /// | offline | offline |
     /// | timedOut, connectionLost | timedOut |
     /// | httpStatus 401 | unauthorized |
+    /// | secureConnectionFailed (any kind) | secureConnectionFailed |
     /// | cancelled | nothing |
     /// | anything else (a 429 whose reset time is unknown included) | feedUpdateFailed |
     ///
@@ -59,6 +62,8 @@ public enum FailureMessages {
             return .timedOut
         case .httpStatus(401):
             return .unauthorized
+        case .secureConnectionFailed:
+            return .secureConnectionFailed
         case .cancelled:
             return nil
         case .httpStatus, .tooLarge, .invalidURL, .invalidResponse:

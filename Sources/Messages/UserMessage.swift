@@ -33,6 +33,9 @@ public enum UserMessage: Sendable, Hashable {
     case feedCacheUnavailable
     /// "Saved tweets cannot be updated on this device": the feed's cache can only be read.
     case feedCacheReadOnly
+    /// "A secure connection could not be established": the server's certificate was rejected
+    /// or the TLS handshake failed.
+    case secureConnectionFailed
 
     /// The number that replaces `%d`, if the text takes one. Never negative: a countdown that
     /// has run out shows 0.
@@ -73,6 +76,7 @@ public enum UserMessage: Sendable, Hashable {
         case .nextUpdateIn: return "Обновление через %d с"
         case .feedCacheUnavailable: return "Твиты нельзя сохранить на этом устройстве"
         case .feedCacheReadOnly: return "Сохранённые твиты нельзя обновить на этом устройстве"
+        case .secureConnectionFailed: return "Не удалось установить защищённое соединение"
         }
     }
 
@@ -91,6 +95,7 @@ public enum UserMessage: Sendable, Hashable {
         case .nextUpdateIn: return "Next update in %d s"
         case .feedCacheUnavailable: return "Tweets cannot be saved on this device"
         case .feedCacheReadOnly: return "Saved tweets cannot be updated on this device"
+        case .secureConnectionFailed: return "A secure connection could not be established"
         }
     }
 }

@@ -16,6 +16,9 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidURL
     /// The answer was not valid HTTP.
     case invalidResponse
+    /// The TLS (HTTPS) connection could not be secured: the server's certificate was rejected
+    /// or the handshake failed. The payload says which check failed. A retry cannot fix it.
+    case secureConnectionFailed(SecureConnectionFailure)
 
     /// One English sentence for logs and developers (user-facing text lives in `Messages`).
     public var description: String {
@@ -28,6 +31,8 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cancelled: return "cancelled"
         case .invalidURL: return "invalid URL: not an absolute http(s) URL"
         case .invalidResponse: return "invalid response: the answer was not valid HTTP"
+        case .secureConnectionFailed(let failure):
+            return "secure connection failed (\(failure.rawValue)): \(failure.reason)"
         }
     }
 
@@ -35,7 +40,7 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .offline, .timedOut, .connectionLost: return true
-        case .httpStatus, .tooLarge, .cancelled, .invalidURL, .invalidResponse: return false
+        case .httpStatus, .tooLarge, .cancelled, .invalidURL, .invalidResponse, .secureConnectionFailed: return false
         }
     }
 
@@ -50,6 +55,7 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cancelled: return "cancelled"
         case .invalidURL: return "invalidURL"
         case .invalidResponse: return "invalidResponse"
+        case .secureConnectionFailed(let failure): return "secureConnectionFailed(\(failure.rawValue))"
         }
     }
 }

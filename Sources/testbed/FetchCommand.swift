@@ -8,7 +8,10 @@ struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Fetch a URL and print the status, size and time, or the error and its user message.",
-        discussion: "Exits 0 on success, 1 when the request failed (the error case and message are printed).")
+        discussion: """
+            Exits 0 on success, 1 when the request failed (the error case and message are printed). \
+            For HTTPS with a CA of your own (a mock server's), pass its certificate with --cacert.
+            """)
 
     /// The HTTP client to use.
     enum Client: String, ExpressibleByArgument, CaseIterable {
@@ -30,10 +33,24 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "curl (libcurl) or urlsession (FoundationNetworking).")
     var client: Client = .curl
 
+    @Option(
+        name: .customLong("cacert"),
+        help: ArgumentHelp(
+            "A PEM file of CA certificates to trust beside the system's (curl only).",
+            discussion: "FoundationNetworking on Linux has no way to trust a CA of its own.",
+            valueName: "file"))
+    var caCertificates: String?
+
     func validate() throws {
         _ = try serverURL(url)
         try validateTimeout(timeout)
         guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
+        if let caCertificates {
+            guard client == .curl else {
+                throw ValidationError("--cacert needs --client curl: FoundationNetworking on Linux cannot trust a CA of its own")
+            }
+            _ = try CACertificateFile.read(caCertificates)
+        }
     }
 
     func run() async throws {
@@ -41,7 +58,9 @@ struct FetchCommand: AsyncParsableCommand {
         let defaults = RequestTimeouts.default
         let timeouts = RequestTimeouts(connect: min(defaults.connect, total), stall: min(defaults.stall, total), total: total)
         let request = HTTPRequest(url: try serverURL(url), timeouts: timeouts, maxBytes: maxBytes)
-        let httpClient: any HTTPClient = client == .curl ? CurlHTTPClient() : URLSessionHTTPClient()
+        let trusted = try caCertificates.map(CACertificateFile.read)
+        let httpClient: any HTTPClient =
+            client == .curl ? CurlHTTPClient(configuration: .init(trustedCertificates: trusted)) : URLSessionHTTPClient()
         let language = Language.resolved(configured: lang)
         printError("fetching \(url) with \(client.rawValue) (at most \(String(format: "%g", timeout)) s)…")
         let clock = ContinuousClock()
@@ -54,6 +73,8 @@ struct FetchCommand: AsyncParsableCommand {
         } catch {
             let elapsed = clock.now - start
             print("error: \(error.caseName)  after \(Self.milliseconds(elapsed)) ms")
+            // Which certificate check failed, in words (the case name above says it in code).
+            if case .secureConnectionFailed = error { print(error.description) }
             if let notice = FailureMessages.imageCell(for: error) {
                 let texts = notice.texts(in: language)
                 print(texts.hint.map { "\(texts.message) — \($0)" } ?? texts.message)

@@ -8,7 +8,7 @@ ci/browser-venv.sh makes); by hand:
 It starts `mockserver` itself (port 0 for both ports, read back from its first line), launches the
 system Chromium (never a browser of Playwright's own) and finds every control by the accessible
 name the dashboard promises: "Offline", "Reset", "Requests", "Catalog", "Fault builder", "Try it",
-"Stubs". Real clients are curl. Every wait is for a condition, never a fixed sleep. Screenshots go
+"Stubs", "HTTPS". Real clients are curl (with the CA the page hands out, for HTTPS). Every wait is for a condition, never a fixed sleep. Screenshots go
 to .build-browser/screenshots/ (gitignored).
 """
 
@@ -17,9 +17,11 @@ import http.client
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -57,11 +59,8 @@ def wait_until(condition, timeout, message):
     raise AssertionError(message)
 
 
-class DashboardTests(BrowserTestCase):
-    @classmethod
-    def setUpClass(cls):
-        os.makedirs(OPTIONS.screenshots, exist_ok=True)
-        cls.start(OPTIONS.mockserver, OPTIONS.chromium)
+class DashboardPage(BrowserTestCase):
+    """A fresh browser context and page per test, and the page's errors checked after it."""
 
     def setUp(self):
         self.started = time.monotonic()
@@ -89,6 +88,13 @@ class DashboardTests(BrowserTestCase):
 
     def screenshot(self, name, full_page=False):
         self.page.screenshot(path=os.path.join(OPTIONS.screenshots, name), full_page=full_page)
+
+
+class DashboardTests(DashboardPage):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(OPTIONS.screenshots, exist_ok=True)
+        cls.start(OPTIONS.mockserver, OPTIONS.chromium)
 
     # The switch
 
@@ -324,6 +330,14 @@ class DashboardTests(BrowserTestCase):
         expect(catalog.get_by_role("button", name="Open /images/1.png?stall_after=1000")).to_be_visible()
         self.assertGreater(catalog.get_by_role("button", name=re.compile(r"^Open ")).count(), 20, "routes, scenarios and faults")
 
+    def test_httpsSection_withoutTLS_saysHowToTurnItOn(self):
+        self.open()
+        section = self.page.get_by_role("region", name="HTTPS")
+        expect(section).to_contain_text("HTTPS is off")
+        expect(section.locator("code")).to_have_text("mockserver --tls-port 8443")
+        expect(section.get_by_role("table")).to_have_count(0)
+        expect(section.get_by_role("link", name="Download ca.pem")).to_have_count(0)
+
     # Stubs
 
     def test_stubs_badMappingShowsTheServersError_goodOneIsListedAndDeleted(self):
@@ -400,6 +414,105 @@ class DashboardTests(BrowserTestCase):
         self.page_errors = [error for error in self.page_errors if "CORS" not in error]
         self.assertFalse(self.server.is_offline(), "a foreign page's POST was refused by the admin guard")
         self.assertEqual(curl(self.server.main + "/health"), (0, 200))
+
+
+class DashboardHTTPSTests(DashboardPage):
+    """The HTTPS section against a server started with `--tls-port 0 --tls-dir <a new folder>`."""
+
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(OPTIONS.screenshots, exist_ok=True)
+        cls.folder = tempfile.mkdtemp(prefix="dashboard-https-")
+        cls.tls_dir = os.path.join(cls.folder, "tls")
+        cls.start(OPTIONS.mockserver, OPTIONS.chromium, ("--tls-port", "0", "--tls-dir", cls.tls_dir))
+
+    @classmethod
+    def tearDownClass(cls):
+        super().tearDownClass()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_httpsSection_showsTLSPortCAHostsCurlAndFaults_andCurlMeetsWhatItSays(self):
+        https = self.server.admin_call("GET", "/__admin/catalog")["https"]
+        self.open()
+        section = self.page.get_by_role("region", name="HTTPS")
+        expect(section.get_by_role("textbox", name="TLS URL")).to_have_value(https["url"])
+        self.assertRegex(https["url"], r"^https://127\.0\.0\.1:\d+$")
+        expect(section.get_by_role("list", name="Certificate covers").get_by_role("listitem")).to_have_text(
+            ["localhost", "127.0.0.1", "::1"])
+
+        # The CA through the page's link is the server's CA, and curl trusting it reaches the TLS port.
+        work = tempfile.mkdtemp(dir=self.folder)
+        with self.page.expect_download() as download:
+            section.get_by_role("link", name="Download ca.pem").click()
+        ca = os.path.join(work, "ca.pem")
+        download.value.save_as(ca)
+        with open(ca) as downloaded, open(os.path.join(self.tls_dir, "ca.pem")) as kept:
+            self.assertEqual(downloaded.read(), kept.read())
+        self.assertTrue(https["caURL"].startswith(self.server.admin))
+        self.assertEqual(curl(https["url"] + "/health", extra=("--cacert", ca)), (0, 200))
+
+        # The curl line, exactly as shown, run beside the downloaded ca.pem, fetches the PNG.
+        line = section.get_by_role("textbox", name="curl example").input_value()
+        self.assertEqual(line, https["curl"])
+        ran = subprocess.run([*shlex.split(line), "-sS", "--noproxy", "*", "--max-time", "10"], cwd=work,
+                             capture_output=True, text=True)
+        self.assertEqual(ran.returncode, 0, ran.stderr)
+        with open(os.path.join(work, "1.png"), "rb") as image:
+            self.assertEqual(image.read(8), b"\x89PNG\r\n\x1a\n")
+
+        # One row per fault, each URL and curl exit code as the catalog says, and curl meets that code.
+        table = section.get_by_role("table", name="Certificate faults")
+        expect(table.get_by_role("columnheader")).to_have_text(["Fault", "URL", "What the client meets", "curl exit"])
+        names = [fault["name"] for fault in https["faults"]]
+        self.assertEqual(names, ["expired", "not-yet-valid", "wrong-host", "self-signed", "unknown-ca",
+                                 "handshake-stall", "tls1.0-only"])
+        expect(table.get_by_role("rowheader")).to_have_text(names)
+        for fault in https["faults"]:
+            row = table.get_by_role("row").filter(has=self.page.get_by_role("rowheader", name=fault["name"], exact=True))
+            expect(row.get_by_role("textbox", name=f"{fault['name']} URL")).to_have_value(fault["url"])
+            shown = int(row.locator("[data-field=exit]").inner_text())
+            self.assertEqual(shown, fault["curlExitCode"])
+            self.assertEqual(curl(fault["url"], timeout=1, extra=("--cacert", ca))[0], shown, fault["name"])
+        expect(table.get_by_role("row").filter(has_text="handshake-stall")).to_contain_text("at --max-time")
+        expect(table.get_by_role("row").filter(has_text="expired").get_by_role("cell").nth(1)).to_have_text(
+            "an expired certificate from the server's CA")
+        self.screenshot("dashboard-https-1280.png", full_page=True)
+        section.screenshot(path=os.path.join(OPTIONS.screenshots, "dashboard-https-section.png"))
+
+        # What the section says about the Offline switch holds: the TLS port closes, the faults stay.
+        self.server.set_offline(True)
+        try:
+            self.assertEqual(curl(https["url"] + "/health", extra=("--cacert", ca))[0], CURL_REFUSED)
+            self.assertEqual(curl(https["faults"][0]["url"], extra=("--cacert", ca))[0], https["faults"][0]["curlExitCode"])
+        finally:
+            self.server.set_offline(False)
+
+    def test_httpsSection_copyButtons_workFromTheKeyboard(self):
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=self.server.admin)
+        https = self.server.admin_call("GET", "/__admin/catalog")["https"]
+        self.open()
+        section = self.page.get_by_role("region", name="HTTPS")
+        expired = next(fault for fault in https["faults"] if fault["name"] == "expired")
+        section.get_by_role("textbox", name="expired URL").focus()
+        self.page.keyboard.press("Tab")
+        button = section.get_by_role("button", name="Copy the expired URL")
+        expect(button).to_be_focused()
+        self.page.keyboard.press("Enter")
+        expect(button).to_have_text("Copied")
+        expect(section.get_by_role("status")).to_have_text(f"Copied {expired['url']}")
+        self.assertEqual(self.page.evaluate("() => navigator.clipboard.readText()"), expired["url"])
+
+        section.get_by_role("button", name="Copy the TLS URL").click()
+        self.assertEqual(self.page.evaluate("() => navigator.clipboard.readText()"), https["url"])
+
+    def test_httpsSection_at375_noHorizontalScrolling(self):
+        self.open(375, 800)
+        section = self.page.get_by_role("region", name="HTTPS")
+        section.scroll_into_view_if_needed()
+        expect(section.get_by_role("table", name="Certificate faults").get_by_role("rowheader")).to_have_count(7)
+        widths = self.page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(widths[0], widths[1], f"no horizontal scrolling at 375 px: {widths}")
+        section.screenshot(path=os.path.join(OPTIONS.screenshots, "dashboard-https-375.png"))
 
 
 def fill(main, count):

@@ -27,11 +27,12 @@ def stop_child(process, stop_signal):
 
 
 class MockServerProcess:
-    """`mockserver --port 0 --admin-port 0`, its URLs read from its first line of output."""
+    """`mockserver --port 0 --admin-port 0` (and `options`, e.g. `--tls-port 0 --tls-dir DIR`), its
+    URLs read from its first line of output."""
 
-    def __init__(self, executable):
+    def __init__(self, executable, options=()):
         self.process = subprocess.Popen(
-            [executable, "--port", "0", "--admin-port", "0", "--log-level", "warning"],
+            [executable, "--port", "0", "--admin-port", "0", "--log-level", "warning", *options],
             # From another working directory: pages come from the resource bundle beside the binary.
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd="/")
         line = self.process.stdout.readline()
@@ -73,8 +74,8 @@ class BrowserTestCase(unittest.TestCase):
     browser = None
 
     @classmethod
-    def start(cls, mockserver, chromium):
-        cls.server = MockServerProcess(mockserver)
+    def start(cls, mockserver, chromium, options=()):
+        cls.server = MockServerProcess(mockserver, options)
         cls.playwright = sync_playwright().start()
         cls.browser = cls.playwright.chromium.launch(
             executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"])

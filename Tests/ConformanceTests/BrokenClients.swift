@@ -205,3 +205,71 @@ struct ProtocolErrorAsLostClient: HTTPClient {
         }
     }
 }
+
+/// Reports a certificate failure as `offline` (the client that folds every handshake error into
+/// "no connection"): the user is told to check a network that works.
+struct CertificateFailureAsOfflineClient: HTTPClient {
+    let inner: any HTTPClient
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        do {
+            return try await inner.send(request)
+        } catch .secureConnectionFailed {
+            throw .offline
+        }
+    }
+}
+
+/// Names every certificate failure `expired`, whatever it was (a mapping table with one row).
+struct CertificateKindGuessingClient: HTTPClient {
+    let inner: any HTTPClient
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        do {
+            return try await inner.send(request)
+        } catch .secureConnectionFailed {
+            throw .secureConnectionFailed(.expired)
+        }
+    }
+}
+
+/// Leaves a TLS handshake to the connect deadline alone, like a client whose stall clock starts
+/// only once the connection is set up: a handshake the server never answers lasts until the
+/// connect deadline. Built by raising the stall deadline of HTTPS requests to the connect
+/// deadline (no rule stalls an HTTPS body); plain HTTP keeps its stall deadline.
+struct HandshakeStallIgnoringClient: HTTPClient {
+    let inner: any HTTPClient
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        guard request.url.scheme?.lowercased() == "https" else { return try await inner.send(request) }
+        var relaxed = request
+        relaxed.timeouts.stall = max(request.timeouts.stall, request.timeouts.connect)
+        return try await inner.send(relaxed)
+    }
+}
+
+/// Flips a byte in the middle of every HTTPS body after the first this client received (a
+/// decryption buffer that a kept-alive TLS connection reuses before it is drained): the first
+/// HTTPS answer and every plain HTTP answer arrive intact.
+final class ReusedTLSCorruptingClient: HTTPClient {
+    let inner: any HTTPClient
+    /// HTTPS bodies received so far.
+    private let received = Mutex(0)
+
+    init(inner: any HTTPClient) {
+        self.inner = inner
+    }
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        let response = try await inner.send(request)
+        guard request.url.scheme?.lowercased() == "https" else { return response }
+        let earlier = received.withLock { count -> Int in
+            defer { count += 1 }
+            return count
+        }
+        var body = response.body
+        guard earlier > 0, !body.isEmpty else { return response }
+        body[body.startIndex + body.count / 2] ^= 0xFF
+        return HTTPResponse(url: response.url, status: response.status, headers: response.headers, body: body)
+    }
+}

@@ -52,7 +52,7 @@ final class ImagePipelineRetryTests: XCTestCase {
         let retried: [NetworkError] = [.httpStatus(500), .httpStatus(503), .httpStatus(599), .connectionLost]
         let never: [NetworkError] = [
             .httpStatus(404), .httpStatus(429), .httpStatus(304), .timedOut, .offline, .tooLarge(limit: 1), .cancelled,
-            .invalidURL, .invalidResponse,
+            .invalidURL, .invalidResponse, .secureConnectionFailed(.expired), .secureConnectionFailed(.protocolRefused),
         ]
         XCTAssertEqual(retried.filter(RetryPolicy.isRetryable), retried)
         XCTAssertEqual(never.filter(RetryPolicy.isRetryable), [])

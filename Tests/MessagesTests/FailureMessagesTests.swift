@@ -46,6 +46,21 @@ final class FailureMessagesTests: XCTestCase {
         XCTAssertEqual(FailureMessages.imageCell(for: NetworkError.invalidURL), FailureNotice(message: .imageUnavailable))
     }
 
+    func test_imageCell_secureConnectionFailed_showsSecureConnectionMessageWithoutHint() {
+        for failure in SecureConnectionFailure.allCases {
+            XCTAssertEqual(
+                FailureMessages.imageCell(for: NetworkError.secureConnectionFailed(failure)),
+                FailureNotice(message: .secureConnectionFailed), "\(failure)")
+        }
+    }
+
+    func test_secureConnectionFailed_readsTheSameInBothLanguagesAsTheProductText() {
+        let notice = FailureMessages.imageCell(for: NetworkError.secureConnectionFailed(.expired))
+        XCTAssertEqual(notice?.texts(in: .ru).message, "Не удалось установить защищённое соединение")
+        XCTAssertEqual(notice?.texts(in: .en).message, "A secure connection could not be established")
+        XCTAssertNil(notice?.texts(in: .en).hint, "a retry cannot fix a certificate")
+    }
+
     func test_imageCell_cancelled_showsNothing() {
         XCTAssertNil(FailureMessages.imageCell(for: NetworkError.cancelled))
     }
@@ -55,7 +70,7 @@ final class FailureMessagesTests: XCTestCase {
     func test_imageCell_hintsPullToRefreshExactlyForTransientErrors() {
         let errors: [NetworkError] = [
             .offline, .timedOut, .connectionLost, .httpStatus(404), .httpStatus(503), .tooLarge(limit: 1),
-            .invalidURL, .invalidResponse,
+            .invalidURL, .invalidResponse, .secureConnectionFailed(.expired), .secureConnectionFailed(.protocolRefused),
         ]
         for error in errors {
             let hint = FailureMessages.imageCell(for: error)?.hint
@@ -91,6 +106,12 @@ final class FailureMessagesTests: XCTestCase {
         ]
         for error in errors {
             XCTAssertEqual(FailureMessages.feedRefresh(for: error), .feedUpdateFailed, "\(error)")
+        }
+    }
+
+    func test_feedRefresh_secureConnectionFailed_showsSecureConnectionMessage() {
+        for failure in SecureConnectionFailure.allCases {
+            XCTAssertEqual(FailureMessages.feedRefresh(for: NetworkError.secureConnectionFailed(failure)), .secureConnectionFailed, "\(failure)")
         }
     }
 

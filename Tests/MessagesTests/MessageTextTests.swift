@@ -20,10 +20,12 @@ final class MessageTextTests: XCTestCase {
         // Not in the design's table: the feed whose cache cannot be opened, or only read.
         (.feedCacheUnavailable, "Твиты нельзя сохранить на этом устройстве", "Tweets cannot be saved on this device"),
         (.feedCacheReadOnly, "Сохранённые твиты нельзя обновить на этом устройстве", "Saved tweets cannot be updated on this device"),
+        // A rejected certificate or a failed TLS handshake (HTTPS).
+        (.secureConnectionFailed, "Не удалось установить защищённое соединение", "A secure connection could not be established"),
     ]
 
     func test_everyMessage_hasTheTableTextInBothLanguages() {
-        XCTAssertEqual(Self.table.map { Self.position(of: $0.0) }, Array(0..<13), "the table covers every message, in order")
+        XCTAssertEqual(Self.table.map { Self.position(of: $0.0) }, Array(0..<14), "the table covers every message, in order")
         for (message, russian, english) in Self.table {
             assertExactly(message.template(in: .ru), russian, "\(message) ru")
             assertExactly(message.template(in: .en), english, "\(message) en")
@@ -48,13 +50,14 @@ final class MessageTextTests: XCTestCase {
         case .nextUpdateIn: 10
         case .feedCacheUnavailable: 11
         case .feedCacheReadOnly: 12
+        case .secureConnectionFailed: 13
         }
     }
 
     func test_messagesWithoutANumber_showTheTemplate() {
         let messages: [UserMessage] = [
             .imageUnavailable, .timedOut, .offline, .pullToRefresh, .brokenImage, .imageTooLarge,
-            .serverError, .feedUpdateFailed, .unauthorized,
+            .serverError, .feedUpdateFailed, .unauthorized, .secureConnectionFailed,
         ]
         for message in messages {
             XCTAssertNil(message.number)

@@ -28,10 +28,10 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func selectedCases() throws -> Set<Int> {
-        guard let only else { return Set(1...7) }
+        guard let only else { return Set(1...Self.caseCount) }
         let numbers = only.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !numbers.isEmpty, numbers.allSatisfy({ $0.map { (1...7).contains($0) } ?? false }) else {
-            throw ValidationError("--only takes case numbers 1…7 separated by commas, e.g. 1,3")
+        guard !numbers.isEmpty, numbers.allSatisfy({ $0.map { (1...Self.caseCount).contains($0) } ?? false }) else {
+            throw ValidationError("--only takes case numbers 1…\(Self.caseCount) separated by commas, e.g. 1,3")
         }
         return Set(numbers.compactMap { $0 })
     }
@@ -76,6 +76,7 @@ struct RunCommand: AsyncParsableCommand {
         await attempt([5]) { try await StoreCases(settings: settings).run(into: &report) }
         await attempt([6]) { try MemoryCase(settings: settings, ours: ours).run(into: &report) }
         await attempt([7]) { try StubCases(settings: settings, ours: ours).run(into: &report) }
+        await attempt([8]) { try HTTPSCases(settings: settings, ours: ours).run(into: &report) }
 
         let elapsed = (ContinuousClock.now - clock).seconds
         print(report.terminalTable())
@@ -83,7 +84,7 @@ struct RunCommand: AsyncParsableCommand {
             print("missed: case \(row.caseNumber) \(row.title): ours \(Format.number(row.ours.median)), target \(row.target!.text), \(row.verdict.text)")
         }
         if let output {
-            if quick || !failures.isEmpty || cases.count < 7 {
+            if quick || !failures.isEmpty || cases.count < Self.caseCount {
                 progress("not writing \(output): only a full run of every case goes into the report")
             } else {
                 let options = repetitions == 3 ? "defaults" : "--repetitions \(repetitions)"
@@ -96,6 +97,9 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("\(failures.count) case(s) could not run:\n" + failures.joined(separator: "\n"))
         }
     }
+
+    /// The cases, numbered 1…caseCount (Report.caseTitles names each).
+    static let caseCount = 8
 
     static let startMarker = "<!-- bench:start -->"
     static let endMarker = "<!-- bench:end -->"

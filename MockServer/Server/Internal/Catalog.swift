@@ -47,6 +47,9 @@ enum Catalog {
         Item(name: "GET / (admin port)", valid: "", description: "the dashboard, a web page over this API", example: "/"),
         Item(name: "POST /__admin/reset", valid: "", description: "clear the journal and the flaky and fail_rate counters", example: "/__admin/reset"),
         Item(name: "GET /__admin/catalog", valid: "", description: "this catalog", example: "/__admin/catalog"),
+        Item(name: "GET /__admin/ca.pem", valid: "",
+             description: "the CA certificate behind the HTTPS port (--tls-port): trust it once in a simulator, device or browser",
+             example: "/__admin/ca.pem"),
     ]
 
     /// What the blackhole row says.
@@ -56,7 +59,9 @@ enum Catalog {
     /// The catalog with absolute examples (`adminBase` for admin rows when there is an admin port;
     /// `blackhole`, the blackhole's URL, while it is open); `bind` names the addresses the
     /// listeners are bound to (`main`, `admin`).
-    static func json(base: String, adminBase: String?, blackhole: String? = nil, bind: [String: String] = [:]) -> Data {
+    static func json(
+        base: String, adminBase: String?, blackhole: String? = nil, bind: [String: String] = [:], https: HTTPSCatalog? = nil
+    ) -> Data {
         func rows(_ items: [Item], key: String, base: String) -> [[String: String]] {
             items.map { [key: $0.name, "valid": $0.valid, "description": $0.description, "example": base + $0.example] }
         }
@@ -78,17 +83,19 @@ enum Catalog {
             object["blackholeURL"] = blackhole
             object["blackhole"] = ["url": blackhole, "description": blackholeDescription]
         }
+        if let https { object["https"] = https.jsonObject }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
     /// The catalog as text lines for the CLI's start-up banner.
-    static func text(base: String, adminBase: String?, blackhole: String? = nil) -> String {
+    static func text(base: String, adminBase: String?, blackhole: String? = nil, https: HTTPSCatalog? = nil) -> String {
         var lines = ["Endpoints:"]
         lines += endpoints.map { "  \($0.name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(base)\($0.example)" }
         lines.append("Faults (any path, combinable):")
         lines += faults.map { "  ?\($0.name.padding(toLength: Fault.Name.nameWidth, withPad: " ", startingAt: 0)) \($0.description)  e.g. \(base)\($0.example)" }
         lines.append("Gallery scenarios: " + GalleryScenario.allCases.map { "\(base)/gallery.json?scenario=\($0.rawValue)" }.joined(separator: "  "))
         if let blackhole { lines.append("Blackhole: \(blackhole)  \(blackholeDescription)") }
+        if let https { lines += https.textLines }
         lines.append("Admin:")
         lines += admin.map { "  \($0.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \($0.description)" }
         return lines.joined(separator: "\n")

@@ -9,6 +9,7 @@ extension ServerCore {
         "/__admin/reset": ["POST"],
         "/__admin/offline": ["GET", "HEAD", "POST"],
         "/__admin/catalog": ["GET", "HEAD"],
+        "/__admin/ca.pem": ["GET", "HEAD"],
     ]
 
     /// The admin guard: a 403 when this port does not serve the admin API, or when a browser page
@@ -50,6 +51,8 @@ extension ServerCore {
             return offlineSwitch(context)
         case (_, "/__admin/offline"):
             return .json(200, object: ["offline": offline.load(ordering: .sequentiallyConsistent)])
+        case (_, "/__admin/ca.pem"):
+            return certificateAuthorityReply()
         case (_, "/__admin/requests"):
             // Served off the polling thread by `startJournal` (ServerCore+Journal.swift).
             return .json(200, journalJSON())
@@ -59,7 +62,12 @@ extension ServerCore {
             let blackhole = self.blackhole.withLock { $0?.url }
             var bind = ["main": endpoints.main.authority]
             bind["admin"] = endpoints.admin?.authority
-            return .json(200, Catalog.json(base: base, adminBase: adminBase, blackhole: blackhole, bind: bind))
+            bind["tls"] = endpoints.tls?.authority
+            let https = tlsCatalog(endpoints, adminBase: adminBase ?? base) { address in
+                self.url(of: address, context, connection: connection, endpoints: endpoints)
+                    .replacingOccurrences(of: "http://", with: "https://")
+            }
+            return .json(200, Catalog.json(base: base, adminBase: adminBase, blackhole: blackhole, bind: bind, https: https))
         }
     }
 

@@ -25,16 +25,21 @@ final class DaemonHandle: Sendable {
 /// The server behind ``MockServer``: listeners, scheduler, journal, images, timeline.
 final class ServerCore: Sendable {
     /// A started daemon and the retained handle its callbacks receive.
-    private struct Running: @unchecked Sendable {
+    struct Running: @unchecked Sendable {
         // `@unchecked`: the daemon pointer is only used once, to stop it, under `listeners`' lock.
         let handle: DaemonHandle
         let daemon: OpaquePointer
         let retainedHandle: UnsafeMutableRawPointer
     }
 
-    private struct Listeners {
+    struct Listeners {
         var main: Running?
         var admin: Running?
+        /// The TLS port: open and closed with the main port by the offline switch.
+        var tls: Running?
+        /// The certificate faults' listeners: open from start to stop, like the blackhole.
+        var faults: [Running] = []
+        var stall: HandshakeStallListener?
         var stopped = false
     }
 
@@ -43,6 +48,10 @@ final class ServerCore: Sendable {
         var main: SocketAddress
         /// The admin listener (its port is the configured one until bound); `nil` without one.
         var admin: SocketAddress?
+        /// The TLS port (its configured port until bound); `nil` without HTTPS.
+        var tls: SocketAddress?
+        /// Each certificate fault's listener, once bound.
+        var faults: [MockServer.TLSFault: SocketAddress] = [:]
     }
 
     let configuration: MockServer.Configuration
@@ -86,8 +95,10 @@ final class ServerCore: Sendable {
     /// The root directory's `__files/` (for `bodyFileName`), when one was given.
     let stubFiles: StubFiles?
     let endpoints: Mutex<Endpoints>
+    /// The CA and certificates of the HTTPS listeners; `nil` without ``MockServer/Configuration/tls``.
+    let tls: TLSMaterial?
 
-    private let listeners = Mutex(Listeners())
+    let listeners = Mutex(Listeners())
     private let nextConnectionID = Atomic<Int>(1)
     private let nextDaemonID = Atomic<Int>(1)
     /// Encodes the journal for `GET /__admin/requests`, off the polling threads.
@@ -108,7 +119,19 @@ final class ServerCore: Sendable {
         logger = configuration.logger
         journal = Journal(capacity: configuration.journalCapacity, bodyBudget: configuration.journalBodyBudget)
         timeline = TweetTimeline(epoch: configuration.clock.now(), initialCount: configuration.initialTweetCount)
-        endpoints = Mutex(Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }))
+        var tlsAddress: SocketAddress?
+        if let options = configuration.tls {
+            guard cmhd_supports_tls() != 0 else { throw .tlsUnavailable }
+            guard let bound = SocketAddress(host: configuration.host, port: options.port) else {
+                throw .cannotListen(host: configuration.host, port: options.port)
+            }
+            tlsAddress = bound
+            tls = try TLSMaterial.make(options: options, listening: configuration.host)
+        } else {
+            tls = nil
+        }
+        endpoints = Mutex(
+            Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }, tls: tlsAddress))
         stubs = StubStore(seed: configuration.stubSeed)
         if let root = configuration.rootDirectory {
             let directory = StubRootDirectory(root)
@@ -142,6 +165,7 @@ final class ServerCore: Sendable {
             }
             let hole = try Blackhole(host: requested.with(port: configuration.blackholePort))
             blackhole.withLock { $0 = hole }
+            try startTLS(on: requested)
             if configuration.startOffline { try setOffline(true) }
         } catch {
             stop()
@@ -165,12 +189,21 @@ final class ServerCore: Sendable {
                 guard let main = listeners.main else { return false }
                 listeners.main = nil
                 stopDaemon(main)
+                if let tls = listeners.tls {
+                    listeners.tls = nil
+                    stopDaemon(tls)
+                }
                 // Only now: whoever sees `isOffline` must find the port refusing.
                 offline.store(true, ordering: .sequentiallyConsistent)
             } else {
                 guard listeners.main == nil else { return false }
                 listeners.main = try listen(
                     role: .main, on: address, limit: configuration.connectionLimit, threads: servingThreads)
+                if let tls, let tlsAddress = endpoints.withLock({ $0.tls }) {
+                    listeners.tls = try listen(
+                        role: .main, on: tlsAddress, limit: configuration.connectionLimit, threads: servingThreads,
+                        credential: tls.main)
+                }
                 offline.store(false, ordering: .sequentiallyConsistent)
             }
             return true
@@ -192,14 +225,13 @@ final class ServerCore: Sendable {
 
     /// Stops both listeners and the scheduler; idempotent.
     func stop() {
-        let (main, admin) = listeners.withLock { listeners in
-            defer {
-                listeners.stopped = true
-                listeners.main = nil
-                listeners.admin = nil
-            }
-            return (listeners.main, listeners.admin)
+        let stopping = listeners.withLock { listeners in
+            defer { listeners = Listeners(stopped: true) }
+            return listeners
         }
+        let (main, admin) = (stopping.main, stopping.admin)
+        stopping.stall?.stop()
+        for running in [stopping.tls].compactMap({ $0 }) + stopping.faults { stopDaemon(running) }
         images.stop()
         blackhole.withLock { hole in
             hole?.close()
@@ -247,7 +279,11 @@ final class ServerCore: Sendable {
         return min(max(1, configured > 0 ? configured : ProcessInfo.processInfo.activeProcessorCount), 64)
     }
 
-    private func listen(role: DaemonRole, on address: SocketAddress, limit: Int, threads: Int) throws(MockServerError) -> Running {
+    /// Starts a daemon; with `credential`, a TLS one presenting it (with `priorities`, GnuTLS's).
+    func listen(
+        role: DaemonRole, on address: SocketAddress, limit: Int, threads: Int, credential: TLSCredential? = nil,
+        priorities: String = "NORMAL"
+    ) throws(MockServerError) -> Running {
         let limit = min(max(1, limit), Self.maximumConnectionLimit)
         let handle = DaemonHandle(id: nextDaemonID.add(1, ordering: .relaxed).oldValue, role: role, core: self, limit: limit)
         let retained = Unmanaged.passRetained(handle).toOpaque()
@@ -259,9 +295,15 @@ final class ServerCore: Sendable {
         // image or journal being built) and restarts when it is resumed.
         let ownLimit = UInt32(clamping: (limit + Self.overflowReserve + 1) * threads)
         let daemon = address.withSockaddr { sockaddr in
-            cmhd_start(
-                platform.daemonFlags, sockaddr, Callbacks.accept, Callbacks.access, retained, Callbacks.completed,
-                Callbacks.connection, ownLimit, idleTimeoutSeconds, UInt32(threads))
+            guard let credential else {
+                return cmhd_start(
+                    platform.daemonFlags, sockaddr, Callbacks.accept, Callbacks.access, retained, Callbacks.completed,
+                    Callbacks.connection, ownLimit, idleTimeoutSeconds, UInt32(threads))
+            }
+            return cmhd_start_tls(
+                platform.daemonFlags | MHD_USE_TLS.rawValue, sockaddr, Callbacks.accept, Callbacks.access, retained,
+                Callbacks.completed, Callbacks.connection, ownLimit, idleTimeoutSeconds, UInt32(threads),
+                credential.keyPEM, credential.certificatePEM, priorities)
         }
         guard let daemon else {
             Unmanaged<DaemonHandle>.fromOpaque(retained).release()
@@ -270,7 +312,7 @@ final class ServerCore: Sendable {
         return Running(handle: handle, daemon: daemon, retainedHandle: retained)
     }
 
-    private func stopDaemon(_ running: Running) {
+    func stopDaemon(_ running: Running) {
         scheduler.beginStopping(daemon: running.handle.id)
         MHD_stop_daemon(running.daemon)
         scheduler.endStopping(daemon: running.handle.id)

@@ -6,9 +6,10 @@ public import Networking
 /// the moment that the next try may not meet. Never retried: a 4xx or any other status, a
 /// timeout (the user already waited the whole deadline), offline (the connectivity monitor
 /// retries when the network returns), the byte limit, a cancelled load, an invalid URL or
-/// answer. Retry `n` (from 1) waits `initialBackoff × 2^(n−1)`, and starts only while the load
-/// is within its total deadline (``RequestTimeouts/total``), which then bounds the whole load,
-/// retries and waits included; the last failure is the load's failure.
+/// answer, a rejected certificate or failed TLS handshake. Retry `n` (from 1) waits
+/// `initialBackoff × 2^(n−1)`, and starts only while the load is within its total deadline
+/// (``RequestTimeouts/total``), which then bounds the whole load, retries and waits included;
+/// the last failure is the load's failure.
 public struct RetryPolicy: Sendable, Hashable {
     /// Most retries after the first try (default 2: at most three requests per load).
     public var maxRetries: Int
@@ -31,7 +32,7 @@ public struct RetryPolicy: Sendable, Hashable {
         switch error {
         case .httpStatus(let status): return (500...599).contains(status)
         case .connectionLost: return true
-        case .offline, .timedOut, .tooLarge, .cancelled, .invalidURL, .invalidResponse: return false
+        case .offline, .timedOut, .tooLarge, .cancelled, .invalidURL, .invalidResponse, .secureConnectionFailed: return false
         }
     }
 

@@ -72,9 +72,11 @@ final class CurlEngine {
     }
 
     /// Ends transfers past their total or stall deadline, and waiting requests past their total
-    /// deadline, all with ``NetworkError/timedOut``.
+    /// deadline, all with ``NetworkError/timedOut``. A transfer whose TCP connection has just
+    /// been made but is not ready (TLS handshake) starts its stall clock here.
     private func expireDeadlines(at now: ContinuousClock.Instant) {
         for transfer in Array(active.values) {
+            transfer.noteHandshakeProgress(at: now)
             if transfer.submission.deadline <= now {
                 finish(transfer.submission.id, .deadlinePassed)
             } else if let stall = transfer.stallDeadline, stall <= now {

@@ -10,8 +10,13 @@
 ///   for a slot included; ``RequestTimeouts/stall`` (no byte received, counted from the moment
 ///   the connection is ready) restarts with every byte. The driver enforces both on the clock
 ///   `send` started (libcurl's `CURLOPT_TIMEOUT_MS` stays set, a little later, as a backstop).
-///   ``RequestTimeouts/connect`` is `CURLOPT_CONNECTTIMEOUT_MS`. All end in
+///   ``RequestTimeouts/connect`` is `CURLOPT_CONNECTTIMEOUT_MS`, which covers the TLS
+///   handshake too. A TLS handshake is also held to the stall deadline, counted from the moment
+///   the TCP connection is made: a stalled handshake ends at whichever comes first. All end in
 ///   ``NetworkError/timedOut``; a refused, unreachable or unknown host is ``NetworkError/offline``.
+/// - **HTTPS.** Certificates are checked against the system's trust store plus
+///   ``Configuration/trustedCertificates``. A rejected certificate or a refused handshake is
+///   ``NetworkError/secureConnectionFailed(_:)``, saying which check failed.
 /// - **Size.** ``HTTPRequest/maxBytes`` is checked against a declared `Content-Length` before
 ///   any body byte, and byte by byte in the write callback (chunked bodies): the body is never
 ///   buffered beyond the limit. Both end in ``NetworkError/tooLarge(limit:)``.

@@ -30,6 +30,9 @@ final class CurlTransfer {
     private(set) var connected = false
     /// When the last header or body byte arrived (or the connection became ready).
     private(set) var lastActivity: ContinuousClock.Instant
+    /// When the driver first saw the TCP connection made while the connection was not ready
+    /// yet (a TLS handshake under way); `nil` before that, and for a connection ready at once.
+    private(set) var handshakeStarted: ContinuousClock.Instant?
 
     /// How long after the driver's total deadline libcurl's own timer (the backstop) fires.
     static let totalDeadlineMargin = Duration.milliseconds(100)
@@ -37,6 +40,10 @@ final class CurlTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var headers: [String: String] = [:]
     private let body = CurlBody()
+    /// libcurl's last error message for this transfer (`CURLOPT_ERRORBUFFER`), which says what
+    /// a TLS failure was. Written by libcurl until the engine resets the easy handle, which it
+    /// does before it lets the transfer go.
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     private var sizeChecked = false
     private var exceededLimit = false
     private let limit: Int
@@ -51,17 +58,39 @@ final class CurlTransfer {
         self.easy = easy
         self.lastActivity = now
         self.limit = submission.request.byteLimit
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         configure(configuration, remaining: remaining)
     }
 
     deinit {
         curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
     }
 
-    /// When the stall deadline passes; `nil` until connected (the connect deadline, enforced
-    /// by libcurl, covers that phase).
+    /// When the stall deadline passes; `nil` until the TCP connection is made (the connect
+    /// deadline, enforced by libcurl, covers that phase).
+    ///
+    /// Once the connection is ready, it runs from the last byte received. During a TLS
+    /// handshake it runs from the moment the driver saw the TCP connection made
+    /// (``noteHandshakeProgress(at:)``): libcurl's connect deadline also covers the handshake,
+    /// so a stalled handshake ends at whichever of the two comes first.
     var stallDeadline: ContinuousClock.Instant? {
-        connected ? lastActivity + submission.request.timeouts.stall : nil
+        if connected { return lastActivity + submission.request.timeouts.stall }
+        return handshakeStarted.map { $0 + submission.request.timeouts.stall }
+    }
+
+    /// Called by the driver after each `curl_multi_perform` for a transfer that is not ready
+    /// yet: notes `now` as the start of the handshake the first time libcurl reports the TCP
+    /// connection made (a local port). libcurl 7.88 records `CURLINFO_CONNECT_TIME_T` only
+    /// after the TLS handshake, but fills in `CURLINFO_LOCAL_PORT` as soon as TCP connects
+    /// (measured: it stays 0 against a listener that never completes the connect). The driver
+    /// runs then, because libcurl waits for the socket to become writable. Nothing polls.
+    func noteHandshakeProgress(at now: ContinuousClock.Instant) {
+        guard !connected, handshakeStarted == nil else { return }
+        var port = 0
+        if ccurl_getinfo_long(easy, CURLINFO_LOCAL_PORT, &port) == CURLE_OK, port > 0 {
+            handshakeStarted = now
+        }
     }
 
     // MARK: - Outcome
@@ -91,8 +120,18 @@ final class CurlTransfer {
             guard status >= 200 else { return .failure(.invalidResponse) }
             return .success(HTTPResponse(url: effectiveURL, status: status, headers: headers, body: body.take()))
         case .curl(let code):
-            return .failure(CurlCodeMapping.error(for: code, exceededLimit: exceededLimit, limit: limit, connected: connected))
+            return .failure(
+                CurlCodeMapping.error(
+                    for: code, exceededLimit: exceededLimit, limit: limit, connected: connected, tls: tlsReport))
         }
+    }
+
+    /// What libcurl said about the TLS side of a failure: OpenSSL's verify result and the error
+    /// message.
+    private var tlsReport: CurlTLSReport {
+        var verifyResult = 0
+        _ = ccurl_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &verifyResult)
+        return CurlTLSReport(verifyResult: verifyResult, message: String(cString: errorBuffer))
     }
 
     /// What arrived of a body whose transfer broke (`error` is connectionLost or timedOut)
@@ -194,6 +233,14 @@ final class CurlTransfer {
         // A 100 KB receive buffer, as the curl CLI uses: libcurl's default 16 KB means a driver
         // turn per 16 KB (64 per 1 MB image); 32 images at once took 1.5× the CLI's time.
         set(ccurl_setopt_long(easy, CURLOPT_BUFFERSIZE, Self.receiveBufferSize))
+        set(ccurl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
+        // Extra CAs beside the system's (see `Configuration.trustedCertificates`); libcurl
+        // copies the bytes. Empty bytes would fail every HTTPS request (code 77): none given.
+        if let certificates = configuration.trustedCertificates, !certificates.isEmpty {
+            certificates.withUnsafeBytes { bytes in
+                set(ccurl_setopt_blob_copy(easy, CURLOPT_CAINFO_BLOB, bytes.baseAddress, bytes.count))
+            }
+        }
         configureHeaders(request.headers)
         configureMethod(request)
 

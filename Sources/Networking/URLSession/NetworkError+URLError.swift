@@ -14,6 +14,13 @@ extension NetworkError {
     /// `unsupportedURL` (-1002) and a connection closed without a reply (curl 52) as
     /// `badServerResponse` (-1011). Those are ``invalidResponse`` and ``connectionLost``, as
     /// ``CurlHTTPClient`` reports them.
+    ///
+    /// FoundationNetworking (Swift 6.3.1) reports every TLS failure as `unknown` (-1), with
+    /// libcurl's error message as the description ("SSL certificate problem: certificate has
+    /// expired", "… SSL routines::wrong version number"); the -1200 family never comes on
+    /// Linux. So an `unknown` error whose description is about TLS is
+    /// ``secureConnectionFailed(_:)``, the kind read from the message
+    /// (``TLSFailureText/error(in:)``), as ``CurlHTTPClient`` reads it.
     init(sessionError error: any Error) {
         guard let error = error as? URLError else {
             self = .connectionLost
@@ -22,6 +29,7 @@ extension NetworkError {
         switch error.code {
         case .unsupportedURL, .badURL: self = .invalidResponse
         case .badServerResponse: self = .connectionLost
+        case .unknown: self = TLSFailureText.error(in: error.localizedDescription) ?? .connectionLost
         default: self.init(urlErrorCode: error.code)
         }
     }
@@ -44,6 +52,18 @@ extension NetworkError {
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
             .httpTooManyRedirects, .redirectToNonExistentLocation:
             self = .invalidResponse
+        // The TLS family (Apple's platforms; FoundationNetworking on Linux reports `unknown`).
+        case .serverCertificateHasBadDate:
+            self = .secureConnectionFailed(.expired)
+        case .serverCertificateNotYetValid:
+            self = .secureConnectionFailed(.notYetValid)
+        case .serverCertificateHasUnknownRoot:
+            self = .secureConnectionFailed(.untrustedIssuer)
+        // "Untrusted" covers a self-signed leaf, an unknown issuer and a wrong host alike; a
+        // generic TLS failure, or a client certificate refused or required: no kind to tell.
+        case .serverCertificateUntrusted, .secureConnectionFailed, .clientCertificateRejected,
+            .clientCertificateRequired:
+            self = .secureConnectionFailed(.unspecified)
         default:
             self = .connectionLost
         }

@@ -51,10 +51,31 @@ import FoundationNetworking
 /// ``NetworkError/connectionLost`` and an answer that is not HTTP (-1002) is
 /// ``NetworkError/invalidResponse``.
 ///
+/// **HTTPS.** Certificates are checked against the system's trust store only. A rejected
+/// certificate or a refused handshake is ``NetworkError/secureConnectionFailed(_:)``: on Linux
+/// FoundationNetworking reports every TLS failure as `URLError.unknown` (-1) with libcurl's
+/// message as its description, and the adapter reads the kind from that message as
+/// ``CurlHTTPClient`` does (the -1200 family, Apple's, is mapped too). A stalled handshake ends
+/// at the stall deadline, whose clock starts when the request is handed to the session.
+///
 /// Not kept through `URLSession` on Linux:
 /// - ``RequestTimeouts/connect``: the session reports no connect phase, so an unanswered
 ///   connection attempt ends with ``NetworkError/timedOut`` at the stall (or total) deadline
-///   (the `http.connectDeadline` contract's known violation).
+///   (the `http.connectDeadline` contract's known violation). The same holds for a stalled
+///   TLS handshake: the stall deadline ends it, the connect deadline does not.
+/// - **a CA of the caller's** (what ``CurlHTTPClient/Configuration/trustedCertificates`` does):
+///   FoundationNetworking (Swift 6.3.1) offers nothing for it without a process-wide or
+///   machine-wide side effect. It reads the `URLSessionCertificateAuthorityInfoFile`
+///   environment variable only when built for Android (`EasyHandle.setCARootBundlePath`), and
+///   on Linux leaves libcurl's default CA bundle in place; `SSL_CERT_FILE`, `CURL_CA_BUNDLE`
+///   and `URLSessionCertificateAuthorityInfoFile` were all measured to change nothing; a
+///   server-trust challenge never reaches the delegate (`URLProtectionSpace.serverTrust` is
+///   unsupported). The only way is the system's trust store itself
+///   (`update-ca-certificates`), which changes every process on the machine. So a server with
+///   its own CA (MockServer's TLS port) is ``SecureConnectionFailure/untrustedIssuer`` here,
+///   and a certificate fault behind that CA shows as the untrusted chain first: OpenSSL checks
+///   the chain before the dates, the host name or a TLS 1.0 signature (a self-signed leaf stays
+///   ``SecureConnectionFailure/selfSigned``).
 /// - "reading stops at the limit": the caller gets ``NetworkError/tooLarge(limit:)`` and no
 ///   byte past the limit is kept, but the session may read on — on loopback a 30 MB body is
 ///   read whole before the cancel lands, and a paced chunked body until it ends (see above).

@@ -51,7 +51,7 @@ final class DashboardPageTests: ServerTestCase {
                 pending += imports
             }
         }
-        XCTAssertTrue(seen.isSuperset(of: ["js/status.js", "js/catalog.js", "js/builder.js", "js/stubs.js", "js/journal.js"]), "\(seen)")
+        XCTAssertTrue(seen.isSuperset(of: ["js/status.js", "js/catalog.js", "js/builder.js", "js/stubs.js", "js/journal.js", "js/https.js"]), "\(seen)")
     }
 
     func test_mainPort_servesNeitherThePageNorItsFiles() {

@@ -1,8 +1,9 @@
 import AsyncHTTPClient
-import Foundation
+public import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 public import Networking
 import Synchronization
 
@@ -26,8 +27,16 @@ import Synchronization
 ///   an oversized body is never held;
 /// - AsyncHTTPClient retries a connection it could not establish until the connect deadline
 ///   (`retryConnectionEstablishment`, on by default). With it on, a refused connection is reported
-///   only when the connect deadline passes; ``init(maxConnectionsPerHost:timeouts:retriesConnections:)``
-///   turns it off unless asked, so a refused connection is `offline` at once.
+///   only when the connect deadline passes; ``init(maxConnectionsPerHost:timeouts:retriesConnections:trustedCertificatesPEM:)``
+///   turns it off unless asked, so a refused connection is `offline` at once;
+/// - a CA to trust (the suite's `HTTPClientSetup.trustedCertificatesPEM`) joins the system's roots
+///   through `TLSConfiguration.additionalTrustRoots`; NIOSSL reports a rejected certificate as a
+///   BoringSSL `CERTIFICATE_VERIFY_FAILED` without saying which check failed, so the adapter can
+///   only name a host-name mismatch (`wrongHost`, NIOSSL's own check) and says `unspecified` for
+///   the other certificate faults, `protocolRefused` for a handshake without a common version;
+/// - AsyncHTTPClient counts the TLS handshake against its connect timeout, and the adapter's stall
+///   watch starts with the answer's head, so a handshake the server never answers ends at the
+///   connect deadline, not the stall deadline.
 ///
 /// Call ``shutdown()`` before releasing it: AsyncHTTPClient requires it.
 public final class AsyncHTTPClientAdapter: Networking.HTTPClient {
@@ -36,11 +45,20 @@ public final class AsyncHTTPClientAdapter: Networking.HTTPClient {
     /// A client with at most `maxConnectionsPerHost` connections per host and `timeouts.connect`
     /// to connect; `retriesConnections` keeps AsyncHTTPClient's default of retrying connections it
     /// could not establish.
-    public init(maxConnectionsPerHost: Int, timeouts: RequestTimeouts, retriesConnections: Bool = false) {
+    /// `trustedCertificatesPEM` (PEM certificates, e.g. a mock server's CA) are trusted beside the
+    /// system's roots; bytes that hold no certificate add nothing.
+    public init(
+        maxConnectionsPerHost: Int, timeouts: RequestTimeouts, retriesConnections: Bool = false, trustedCertificatesPEM: Data? = nil
+    ) {
         var pool = AsyncHTTPClient.HTTPClient.Configuration.ConnectionPool(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)
         pool.retryConnectionEstablishment = retriesConnections
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let pem = trustedCertificatesPEM, let authorities = try? NIOSSLCertificate.fromPEMBytes(Array(pem)), !authorities.isEmpty {
+            tls.additionalTrustRoots = [.certificates(authorities)]
+        }
         let configuration = AsyncHTTPClient.HTTPClient.Configuration(
+            tlsConfiguration: tls,
             redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
             timeout: .init(connect: .nanoseconds(Int64(timeouts.connect.seconds * 1e9))),
             connectionPool: pool)
@@ -116,6 +134,8 @@ public final class AsyncHTTPClientAdapter: Networking.HTTPClient {
             // The connection closed before the body's declared end: the body was cut, not malformed.
             if case .invalidEOFState = error { return .connectionLost }
             return .invalidResponse
+        case let error as NIOSSLError: return networkError(for: error)
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname: return .secureConnectionFailed(.wrongHost)
         case let error as HTTPClientError: return networkError(for: error)
         case let error as IOError: return networkError(errno: error.errnoCode)
         case let error as NIOConnectionError:
@@ -136,6 +156,26 @@ public final class AsyncHTTPClientAdapter: Networking.HTTPClient {
         case .redirectLimitReached, .redirectCycleDetected: return .invalidResponse
         case .remoteConnectionClosed, .bodyLengthMismatch: return .connectionLost
         default: return .connectionLost
+        }
+    }
+
+    /// A failed handshake: which check failed is only in BoringSSL's error names.
+    private static func networkError(for error: NIOSSLError) -> NetworkError {
+        switch error {
+        case .handshakeFailed(let failure):
+            let names = "\(failure)"
+            if names.contains("CERTIFICATE_VERIFY_FAILED") { return .secureConnectionFailed(.unspecified) }
+            if names.contains("UNSUPPORTED_PROTOCOL") || names.contains("PROTOCOL_VERSION") || names.contains("NO_SHARED_CIPHER") {
+                return .secureConnectionFailed(.protocolRefused)
+            }
+            if case .sslError = failure { return .secureConnectionFailed(.unspecified) }
+            return .connectionLost
+        case .unableToValidateCertificate, .noCertificateToValidate, .cannotMatchULabel:
+            return .secureConnectionFailed(.unspecified)
+        case .uncleanShutdown, .readInInvalidTLSState, .shutdownFailed, .writeDuringTLSShutdown:
+            return .connectionLost
+        default:
+            return .secureConnectionFailed(.unspecified)
         }
     }
 

@@ -141,12 +141,14 @@ struct ServerCases {
     }
 }
 
-/// GETs `url` with the curl CLI (the peers must not depend on our client) and returns the body.
-func fetch(_ url: URL, header: String? = nil) throws -> Data {
+/// GETs `url` with the curl CLI (the peers must not depend on our client) and returns the body;
+/// an https URL's certificate must chain to `caFile`.
+func fetch(_ url: URL, header: String? = nil, caFile: URL? = nil) throws -> Data {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fetch-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: file) }
     var arguments = ["-sSf", "-m", "30", "-o", file.path]
     if let header { arguments += ["-H", header] }
+    if let caFile { arguments += ["--cacert", caFile.path] }
     arguments.append(url.absoluteString)
     let finished = try runCommand("/usr/bin/curl", arguments, timeout: 40)
     guard finished.status == 0 else { throw ChildError("curl \(url) failed (\(finished.status)): \(finished.errorOutput)") }

@@ -6,14 +6,33 @@ struct Nginx: Sendable {
     static let executable = "/usr/sbin/nginx"
     let child: Child
     let port: Int
+    /// The HTTPS port, when started with a certificate.
+    var tlsPort: Int?
 
-    static func start(serving root: URL, settings: Settings) throws -> Nginx {
+    /// Starts nginx serving `root` on a free port, and with `tls` (a certificate and its key, PEM)
+    /// the same folder over HTTPS on a second free port.
+    static func start(serving root: URL, settings: Settings, tls: (certificate: URL, key: URL)? = nil) throws -> Nginx {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw ChildError("nginx is not installed (ci/bench.sh installs nginx-light)")
         }
         let prefix = try settings.folder("nginx")
         for folder in ["logs", "tmp"] { _ = try settings.folder("nginx/\(folder)") }
         let port = try freePort()
+        let tlsPort = try tls.map { _ in try freePort() }
+        var tlsLines = ""
+        if let tls, let tlsPort {
+            // TLS 1.3 as the mock server speaks it (Debian's nginx 1.22 stops at 1.2 unless told).
+            // Session tickets and the session cache off: every new connection is a full handshake,
+            // as with libmicrohttpd's GnuTLS (which keeps no session state), and as case 8 measures.
+            tlsLines = """
+                        listen 127.0.0.1:\(tlsPort) ssl;
+                        ssl_certificate \(tls.certificate.path);
+                        ssl_certificate_key \(tls.key.path);
+                        ssl_protocols TLSv1.2 TLSv1.3;
+                        ssl_session_tickets off;
+                        ssl_session_cache off;
+                """
+        }
         // worker_processes auto: what a deployment uses (one per core). Temp paths in the run's
         // folder because nginx-light's compiled-in ones need /var/lib/nginx. send_timeout is
         // and client_header_timeout are raised so the stalled clients of case 2 stay for the whole case.
@@ -37,6 +56,7 @@ struct Nginx: Sendable {
                 types { image/png png; application/json json; }
                 server {
                     listen 127.0.0.1:\(port);
+            \(tlsLines)
                     root \(root.path);
                     add_header Cache-Control no-store;
                 }
@@ -49,7 +69,10 @@ struct Nginx: Sendable {
             log: prefix.appendingPathComponent("logs/stderr.log"))
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
-            if let socket = try? Socket.connect(port: port) { close(socket); return Nginx(child: child, port: port) }
+            if let socket = try? Socket.connect(port: port) {
+                close(socket)
+                return Nginx(child: child, port: port, tlsPort: tlsPort)
+            }
             usleep(20_000)
         }
         child.stop()
@@ -58,6 +81,8 @@ struct Nginx: Sendable {
     }
 
     func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    /// `https://127.0.0.1:<tls port><path>` (nginx must have been started with a certificate).
+    func httpsURL(_ path: String) -> URL { URL(string: "https://127.0.0.1:\(tlsPort ?? 0)\(path)")! }
     var cpuSeconds: Double { treeCPU(child.pid) }
     func stop() { child.stop() }
 }

@@ -27,6 +27,7 @@ struct Machine: Sendable {
             ("nginx", firstLine(of: "/usr/sbin/nginx", ["-v"]) ?? "not installed"),
             ("wrk", firstLine(of: "/usr/bin/wrk", ["-v"]) ?? "not installed"),
             ("curl", firstLine(of: "/usr/bin/curl", ["--version"]) ?? "not installed"),
+            ("OpenSSL", firstLine(of: "/usr/bin/openssl", ["version"]) ?? "not installed"),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
             ("SQLite", String(cString: sqlite3_libversion())),
             ("WireMock", StubCases.wireMockVersion),

@@ -8,6 +8,10 @@ struct Settings: Sendable {
     let repetitions: Int
     /// Seconds per wrk run (the issue: 10).
     let wrkSeconds: Int
+    /// Seconds per wrk run over HTTPS (case 8, kept short so the case adds under a minute).
+    let tlsSeconds: Int
+    /// Seconds per wrk run that opens a new TLS connection for each request (case 8).
+    let handshakeSeconds: Int
     /// Seconds the clients wait on a stalled server (the issue: 10).
     let stallSeconds: Int
     /// Seconds of idle CPU sampled per repetition while connections are held.
@@ -22,13 +26,13 @@ struct Settings: Sendable {
 
     static func full(workDir: URL, repetitions: Int) -> Settings {
         Settings(
-            workDir: workDir, repetitions: repetitions, wrkSeconds: 10, stallSeconds: 10, idleSeconds: 3,
+            workDir: workDir, repetitions: repetitions, wrkSeconds: 10, tlsSeconds: 5, handshakeSeconds: 3, stallSeconds: 10, idleSeconds: 3,
             stalledConnections: 1000, imageCount: 1000, cacheRows: 100_000, bulkTweets: 10_000)
     }
 
     static func quick(workDir: URL) -> Settings {
         Settings(
-            workDir: workDir, repetitions: 1, wrkSeconds: 2, stallSeconds: 2, idleSeconds: 1,
+            workDir: workDir, repetitions: 1, wrkSeconds: 2, tlsSeconds: 2, handshakeSeconds: 1, stallSeconds: 2, idleSeconds: 1,
             stalledConnections: 1000, imageCount: 100, cacheRows: 20_000, bulkTweets: 10_000)
     }
 

@@ -3,8 +3,8 @@ import Foundation
 
 /// The answers that are not HTTP: `empty_reply`, `garbage` and `bad_chunk` (and WireMock's
 /// `EMPTY_RESPONSE`, `RANDOM_DATA_THEN_CLOSE`, `MALFORMED_RESPONSE_CHUNK`). The bytes are written
-/// straight to the connection's socket, bypassing libmicrohttpd, and returning `MHD_NO` then makes
-/// it close the connection.
+/// straight to the connection (its socket, or its TLS session), bypassing libmicrohttpd, and
+/// returning `MHD_NO` then makes it close the connection.
 extension ServerCore {
     /// A broken answer.
     enum BrokenReply: String, Sendable {
@@ -48,14 +48,20 @@ extension ServerCore {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
             bytes = Array(head.utf8) + Array("zz\r\nnot a chunk\r\n".utf8)
         }
-        sendRaw(bytes, on: cmhd_connection_fd(connection))
+        sendRaw(bytes, on: connection)
         context.bytesSent = bytes.count
         return MHD_Result.NO
     }
 }
 
-/// Writes `bytes` to the socket `fd` once, without SIGPIPE (a client already gone loses them).
-private func sendRaw(_ bytes: [UInt8], on fd: Int32) {
-    guard fd >= 0, !bytes.isEmpty else { return }
+/// Writes `bytes` to the connection once: through its TLS session on a TLS listener (so the
+/// client meets the broken HTTP, not a broken TLS record), else to the socket, without SIGPIPE.
+/// A client already gone loses them.
+private func sendRaw(_ bytes: [UInt8], on connection: OpaquePointer) {
+    guard !bytes.isEmpty else { return }
+    let sentOverTLS = bytes.withUnsafeBytes { cmhd_tls_send(connection, $0.baseAddress, $0.count) }
+    guard sentOverTLS == -1000 else { return }
+    let fd = cmhd_connection_fd(connection)
+    guard fd >= 0 else { return }
     _ = bytes.withUnsafeBytes { cmhd_send_nosignal(fd, $0.baseAddress, $0.count) }
 }

@@ -182,15 +182,19 @@ extension ServerCore {
         return faults.malformed ? json(answer.data) : .json(200, shared: answer)
     }
 
-    /// `http://` plus the request's `Host` header (so a phone on the LAN gets reachable URLs)
-    /// when it is a valid host (see ``HostHeader``), else the bound address.
+    /// `http://` (`https://` on a TLS listener) plus the request's `Host` header (so a phone on
+    /// the LAN gets reachable URLs) when it is a valid host (see ``HostHeader``), else the bound
+    /// address.
     func baseURL(for connection: OpaquePointer) -> String {
+        let secure = cmhd_connection_is_tls(connection) != 0
+        let scheme = secure ? "https" : "http"
         if let raw = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Host"),
             let authority = HostHeader.authority(String(cString: raw))
         {
-            return "http://\(authority)"
+            return "\(scheme)://\(authority)"
         }
-        return "http://\(endpoints.withLock { $0.main.authority })"
+        let bound = endpoints.withLock { secure ? $0.tls ?? $0.main : $0.main }
+        return "\(scheme)://\(bound.authority)"
     }
 
     // MARK: - offline-first

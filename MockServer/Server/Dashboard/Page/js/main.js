@@ -3,6 +3,7 @@ import { getJSON, subscribe } from './api.js';
 import { BuilderPanel } from './builder.js';
 import { CatalogPanel } from './catalog.js';
 import { RequestDetail } from './detail.js';
+import { HTTPSPanel } from './https.js';
 import { JournalPanel } from './journal.js';
 import { StatusPanel } from './status.js';
 import { StubsPanel } from './stubs.js';
@@ -11,11 +12,12 @@ const status = new StatusPanel();
 const builder = new BuilderPanel();
 const use = (path) => builder.use(path);
 const catalog = new CatalogPanel({ onUse: use });
+const https = new HTTPSPanel();
 const stubs = new StubsPanel({ onChange: (list) => builder.showStubs(list), onUse: use });
 const detail = new RequestDetail({ onUse: use });
 const journal = new JournalPanel({ onOpen: (record) => detail.show(record) });
 // For the console and the browser tests: the panels, e.g. `dashboard.journal.busyMs`.
-globalThis.dashboard = { status, builder, catalog, stubs, journal };
+globalThis.dashboard = { status, builder, catalog, https, stubs, journal };
 
 subscribe({
   connection: (up) => status.setStreaming(up),
@@ -35,8 +37,10 @@ async function loadCatalog() {
     status.showCatalog(answer.json);
     builder.showCatalog(answer.json);
     catalog.show(answer.json);
+    https.show(answer.json);
   } catch (error) {
     document.getElementById('catalog-body').textContent = `Could not load the catalog: ${error.message}`;
+    document.getElementById('https-body').textContent = `Could not load the catalog: ${error.message}`;
   }
 }
 
