@@ -22,7 +22,7 @@ public enum ContractGate {
     /// The isolation the current task holds, `nil` outside the gate.
     @TaskLocal public static var held: ContractIsolation?
 
-    private static let state = Mutex(State())
+    private static let gate = IsolationGate()
 
     /// Runs `body` with `isolation`, waiting for the gate first unless this task already holds it.
     public static func run<Value: Sendable>(
@@ -31,24 +31,34 @@ public enum ContractGate {
         // Inside the gate already: this task's holding covers the nested run. A shared holder
         // asking for exclusive cannot upgrade without waiting for itself, so it runs as it holds.
         if held != nil { return await body() }
-        await acquire(isolation)
+        await gate.acquire(isolation)
         let value = await $held.withValue(isolation) { await body() }
-        release(isolation)
+        gate.release(isolation)
         return value
     }
 
     /// The throwing form of ``run(_:_:)`` (a test scope rethrows what the test throws).
     public static func runThrowing(_ isolation: ContractIsolation, _ body: @Sendable () async throws -> Void) async throws {
         if held != nil { return try await body() }
-        await acquire(isolation)
+        await gate.acquire(isolation)
         do {
             try await $held.withValue(isolation) { try await body() }
         } catch {
-            release(isolation)
+            gate.release(isolation)
             throw error
         }
-        release(isolation)
+        gate.release(isolation)
     }
+}
+
+/// The mechanism behind ``ContractGate``: a first-come-first-served readers–writer gate for
+/// async code, without re-entrance. Its own type so that the gate's tests can run one of their
+/// own: the process-wide gate is also taken by whatever checks run in the same process, which
+/// would queue between a test's holders and change what the test sees.
+package final class IsolationGate: Sendable {
+    private let state = Mutex(State())
+
+    package init() {}
 
     /// Who holds the gate and who waits, in arrival order.
     private struct State: ~Copyable {
@@ -79,7 +89,8 @@ public enum ContractGate {
         }
     }
 
-    private static func acquire(_ isolation: ContractIsolation) async {
+    /// Waits until `isolation` may enter, behind everyone who arrived earlier, and enters.
+    package func acquire(_ isolation: ContractIsolation) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let admitted = state.withLock { state -> Bool in
                 if state.waiting.isEmpty, state.admits(isolation) {
@@ -93,11 +104,20 @@ public enum ContractGate {
         }
     }
 
-    private static func release(_ isolation: ContractIsolation) {
+    /// Leaves the gate (an `acquire` of `isolation` came first) and admits who may follow.
+    package func release(_ isolation: ContractIsolation) {
         let admitted = state.withLock { state in
             if isolation == .exclusive { state.exclusiveHeld = false } else { state.sharedHolders -= 1 }
             return state.admitWaiting()
         }
         admitted.forEach { $0.resume() }
+    }
+
+    /// Runs `body` holding `isolation`.
+    package func run<Value: Sendable>(_ isolation: ContractIsolation, _ body: @Sendable () async -> Value) async -> Value {
+        await acquire(isolation)
+        let value = await body()
+        release(isolation)
+        return value
     }
 }

@@ -3,8 +3,11 @@ import ContractsTesting
 import Synchronization
 import Testing
 
-/// The process-wide gate: exclusive holders run alone, shared ones side by side, nesting never
-/// waits for itself, and the `.contractIsolation` trait runs a test case holding it.
+/// The gate: exclusive holders run alone, shared ones side by side, nesting never waits for
+/// itself, and the `.contractIsolation` trait runs a test case holding it. The mechanism is
+/// tested on a gate of each test's own (`IsolationGate`): the process-wide one is also taken by
+/// the contract checks other suites run meanwhile, and an exclusive check queueing between a
+/// test's shared holders would keep them apart.
 @Suite struct ContractGateTests {
     /// How many bodies are inside at once, and the most seen.
     final class Occupancy: Sendable {
@@ -38,10 +41,11 @@ import Testing
 
     @Test func exclusiveHolders_runOneAtATime() async {
         let occupancy = Occupancy()
+        let gate = IsolationGate()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<20 {
                 group.addTask {
-                    await ContractGate.run(.exclusive) { () async -> Void in
+                    await gate.run(.exclusive) { () async -> Void in
                         occupancy.enter(exclusive: true)
                         try? await Task.sleep(for: .milliseconds(2))
                         occupancy.leave(exclusive: true)
@@ -55,10 +59,11 @@ import Testing
     @Test func sharedHolders_runSideBySide() async {
         // Five shared bodies each wait (up to 5 s) until all five are inside.
         let occupancy = Occupancy()
+        let gate = IsolationGate()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<5 {
                 group.addTask {
-                    await ContractGate.run(.shared) { () async -> Void in
+                    await gate.run(.shared) { () async -> Void in
                         occupancy.enter(exclusive: false)
                         let clock = ContinuousClock()
                         let deadline = clock.now + .seconds(5)
@@ -72,14 +77,17 @@ import Testing
     }
 
     @Test func exclusiveAndShared_neverOverlap() async {
+        // Each holder stays 10 ms: long beside the time the 30 tasks take to reach the gate, so
+        // the shared ones queued side by side meet even on a loaded machine.
         let occupancy = Occupancy()
+        let gate = IsolationGate()
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<30 {
                 let exclusive = index % 3 == 0
                 group.addTask {
-                    await ContractGate.run(exclusive ? .exclusive : .shared) { () async -> Void in
+                    await gate.run(exclusive ? .exclusive : .shared) { () async -> Void in
                         occupancy.enter(exclusive: exclusive)
-                        try? await Task.sleep(for: .milliseconds(2))
+                        try? await Task.sleep(for: .milliseconds(10))
                         occupancy.leave(exclusive: exclusive)
                     }
                 }
