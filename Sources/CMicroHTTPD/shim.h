@@ -22,31 +22,6 @@
 #include <sys/eventfd.h>
 #endif
 
-/// Starts a daemon bound to `addr` (port 0 picks a free port) with an accept policy, a
-/// request-completed and a connection-notification callback, all receiving `cls`. An idle timeout
-/// of 0 means none; `threads` above 1 makes a thread pool of that size (`flags` must then ask
-/// for an internal polling thread). Returns NULL when it cannot start.
-static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
-                                            const struct sockaddr *addr,
-                                            MHD_AcceptPolicyCallback accept_policy,
-                                            MHD_AccessHandlerCallback handler,
-                                            void *cls,
-                                            MHD_RequestCompletedCallback completed,
-                                            MHD_NotifyConnectionCallback notify,
-                                            unsigned int connection_limit,
-                                            unsigned int idle_timeout_seconds,
-                                            unsigned int threads) {
-    return MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls,
-                            MHD_OPTION_SOCK_ADDR, addr,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
-                            MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
-                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
-                            // The last option: with a single thread it ends the list early.
-                            threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
-                            MHD_OPTION_END);
-}
-
 /// Whether this libmicrohttpd was built with `poll()` support (`MHD_USE_POLL`).
 static inline int cmhd_supports_poll(void) {
     return MHD_is_feature_supported(MHD_FEATURE_POLL) == MHD_YES;
@@ -132,9 +107,16 @@ static inline int cmhd_supports_tls(void) {
     return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
 }
 
-/// `cmhd_start` for a TLS listener: `key_pem` and `cert_pem` (the certificate, or a chain, leaf
-/// first) are PEM text; `priorities` is a GnuTLS priority string ("NORMAL" when NULL). `flags`
-/// must include `MHD_USE_TLS`. Returns NULL when it cannot start (a bad key or certificate too).
+/// Starts a daemon bound to `addr` (port 0 picks a free port) with an accept policy, a
+/// request-completed and a connection-notification callback, all receiving `cls`. An idle timeout
+/// of 0 means none; `threads` above 1 makes a thread pool of that size (`flags` must then ask
+/// for an internal polling thread).
+///
+/// With `key_pem` not NULL the daemon is a TLS listener: `key_pem` and `cert_pem` (the
+/// certificate, or a chain, leaf first) are PEM text, `priorities` a GnuTLS priority string
+/// ("NORMAL" when NULL), and `flags` must include `MHD_USE_TLS` (a plain daemon refuses the TLS
+/// options, hence they are added only then). Returns NULL when it cannot start (a bad key or
+/// certificate too).
 static inline struct MHD_Daemon *cmhd_start_tls(unsigned int flags,
                                                 const struct sockaddr *addr,
                                                 MHD_AcceptPolicyCallback accept_policy,
@@ -148,17 +130,39 @@ static inline struct MHD_Daemon *cmhd_start_tls(unsigned int flags,
                                                 const char *key_pem,
                                                 const char *cert_pem,
                                                 const char *priorities) {
-    return MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls,
-                            MHD_OPTION_SOCK_ADDR, addr,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
-                            MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
-                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
-                            MHD_OPTION_HTTPS_MEM_KEY, key_pem,
-                            MHD_OPTION_HTTPS_MEM_CERT, cert_pem,
-                            MHD_OPTION_HTTPS_PRIORITIES, priorities == NULL ? "NORMAL" : priorities,
-                            threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
-                            MHD_OPTION_END);
+    // MHD_OPTION_ARRAY: one-pointer options take `ptr_value`; two-argument ones take the
+    // callback in `value` (cast to intptr_t) and its closure in `ptr_value`.
+    struct MHD_OptionItem options[10];
+    size_t n = 0;
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *) addr};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed, cls};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t) notify, cls};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds, NULL};
+    if (key_pem != NULL) {
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *) key_pem};
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *) cert_pem};
+        options[n++] = (struct MHD_OptionItem){
+            MHD_OPTION_HTTPS_PRIORITIES, 0, (void *) (priorities == NULL ? "NORMAL" : priorities)};
+    }
+    if (threads > 1) options[n++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, threads, NULL};
+    options[n] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    return MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/// `cmhd_start_tls` without TLS: a plain HTTP daemon.
+static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
+                                            const struct sockaddr *addr,
+                                            MHD_AcceptPolicyCallback accept_policy,
+                                            MHD_AccessHandlerCallback handler,
+                                            void *cls,
+                                            MHD_RequestCompletedCallback completed,
+                                            MHD_NotifyConnectionCallback notify,
+                                            unsigned int connection_limit,
+                                            unsigned int idle_timeout_seconds,
+                                            unsigned int threads) {
+    return cmhd_start_tls(flags, addr, accept_policy, handler, cls, completed, notify, connection_limit,
+                          idle_timeout_seconds, threads, NULL, NULL, NULL);
 }
 
 /// Writes `count` bytes through the connection's TLS session (the broken answers, which bypass

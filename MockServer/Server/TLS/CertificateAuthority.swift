@@ -17,10 +17,11 @@ struct CertificateAuthority: Sendable {
     let certificate: Certificate
     /// The private key's raw scalar (swift-crypto's key type is not `Sendable` on every platform).
     private let keyBytes: Data
-    /// The private key.
-    var key: P256.Signing.PrivateKey {
-        // Cannot fail: the bytes came from a valid key's `rawRepresentation`.
-        (try? P256.Signing.PrivateKey(rawRepresentation: keyBytes)) ?? P256.Signing.PrivateKey()
+    /// The private key, rebuilt from ``keyBytes``. The bytes came from a valid key, so this does
+    /// not fail in practice; if it ever did, the error goes up rather than a different key
+    /// signing leaves no client would trust.
+    func signingKey() throws -> P256.Signing.PrivateKey {
+        try P256.Signing.PrivateKey(rawRepresentation: keyBytes)
     }
     /// ``certificate`` as PEM: what `GET /__admin/ca.pem` and `mockserver --print-ca` hand out.
     let certificatePEM: String
@@ -88,7 +89,7 @@ struct CertificateAuthority: Sendable {
             let authority: CertificateAuthority
             do {
                 authority = try create(name: "Testbed Mock Server CA", now: now)
-                try write(authority.key.pemRepresentation, to: keyURL, permissions: 0o600)
+                try write(try authority.signingKey().pemRepresentation, to: keyURL, permissions: 0o600)
                 try write(authority.certificatePEM, to: certificateURL, permissions: 0o644)
             } catch {
                 throw failure("cannot create the CA (\(error))")
@@ -156,7 +157,7 @@ struct CertificateAuthority: Sendable {
         let key = P256.Signing.PrivateKey()
         let certificate = try Self.leaf(
             hosts: hosts, publicKey: Certificate.PublicKey(key.publicKey), issuer: self.certificate.subject,
-            issuerKey: Certificate.PrivateKey(self.key),
+            issuerKey: Certificate.PrivateKey(try signingKey()),
             authorityKeyID: try self.certificate.extensions.subjectKeyIdentifier?.keyIdentifier,
             notBefore: notBefore, notAfter: notAfter)
         return TLSCredential(certificatePEM: try certificate.serializeAsPEM().pemString, keyPEM: key.pemRepresentation)
