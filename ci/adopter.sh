@@ -6,24 +6,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-log=$(mktemp)
+source ci/lib.sh
+
 # As in ci/test.sh: compiler drivers leave TemporaryDirectory.* folders in $TMPDIR.
 driver_tmp=$(mktemp -d "${TMPDIR:-/tmp}/testbed-adopter.XXXXXX")
-trap 'rm -f "$log"; rm -rf "$driver_tmp"' EXIT
+trap 'rm -rf "$driver_tmp"' EXIT
 export TMPDIR="$driver_tmp/"
 
 example=Examples/ContractAdopter
 echo "== build $example (with tests)"
-if ! swift build --build-tests --package-path "$example" 2>&1 | tee "$log"; then
-  echo "build of $example failed" >&2
-  exit 1
-fi
-ours=$(grep -E "^$(pwd)/$example/(Sources|Tests)/.*: warning:" "$log" | sort -u || true)
-if [ -n "$ours" ]; then
-  echo "== warnings in $example (zero allowed):" >&2
-  echo "$ours" >&2
-  exit 1
-fi
+build_without_warnings "$example" "$example/(Sources|Tests)/" --build-tests --package-path "$example"
 
 echo "== test $example"
 swift test --skip-build --package-path "$example"

@@ -41,17 +41,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 echo "== build Benchmarks (release)"
-log=$(mktemp)
-if ! swift build -c release --package-path Benchmarks --product bench 2>&1 | tee "$log"; then
-  rm -f "$log"; echo "bench: the build failed" >&2; exit 1
-fi
-ours=$(grep -E "^$(pwd)/Benchmarks/Sources/.*: warning:" "$log" | sort -u || true)
-rm -f "$log"
-if [ -n "$ours" ]; then
-  echo "== warnings in Benchmarks/Sources (zero allowed):" >&2
-  echo "$ours" >&2
-  exit 1
-fi
+source ci/lib.sh
+build_without_warnings "Benchmarks/Sources" "Benchmarks/Sources/" -c release --package-path Benchmarks --product bench
 
 bin="$(swift build -c release --package-path Benchmarks --show-bin-path)/bench"
 run_dir=$(mktemp -d "${TMPDIR:-/tmp}/testbed-bench.XXXXXX")

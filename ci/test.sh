@@ -6,29 +6,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-log=$(mktemp)
+source ci/lib.sh
+
 # Every Swift compiler driver run (swiftc, each module `swift build` compiles, `swift test`
 # itself) leaves an empty TemporaryDirectory.* folder in $TMPDIR that nothing removes: about
 # 380 a run. Our tests leave nothing there. Builds and tests get a temporary folder of their
 # own, deleted at the end, so /tmp is as it was.
 driver_tmp=$(mktemp -d "${TMPDIR:-/tmp}/testbed-test.XXXXXX")
-trap 'rm -f "$log"; rm -rf "$driver_tmp"' EXIT
+trap 'rm -rf "$driver_tmp"' EXIT
 export TMPDIR="$driver_tmp/"
 
 echo "== browser (Playwright for the dashboard tests, installed only when missing)"
 bash ci/browser-venv.sh
 
 echo "== build (debug, with tests)"
-if ! swift build --build-tests 2>&1 | tee "$log"; then
-  echo "build failed" >&2
-  exit 1
-fi
-ours=$(grep -E "^$(pwd)/(Sources|MockServer|Contracts|ContractsTesting|Tests)/.*: warning:" "$log" | sort -u || true)
-if [ -n "$ours" ]; then
-  echo "== warnings in Testbed's own sources (zero allowed):" >&2
-  echo "$ours" >&2
-  exit 1
-fi
+build_without_warnings "Testbed's own sources" '(Sources|MockServer|Contracts|ContractsTesting|Tests)/' --build-tests
 
 echo "== WireMock (for the comparison tests)"
 bash ci/wiremock-venv.sh

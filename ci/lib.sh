@@ -1,0 +1,26 @@
+# Shared by the ci/*.sh scripts; `source ci/lib.sh` from the repository root.
+
+# build_without_warnings LABEL PATTERN SWIFT-BUILD-ARGUMENTS...
+# Runs `swift build` with the arguments, showing its output, and fails when the build fails or
+# when the compiler warned about a file whose path (relative to the repository root) matches the
+# extended regular expression PATTERN: our own sources must build without a warning, while a
+# dependency's warnings are not ours to fix.
+build_without_warnings() {
+  local label=$1 pattern=$2
+  shift 2
+  local log
+  log=$(mktemp)
+  if ! swift build "$@" 2>&1 | tee "$log"; then
+    rm -f "$log"
+    echo "the build of $label failed" >&2
+    return 1
+  fi
+  local ours
+  ours=$(grep -E "^$(pwd)/($pattern).*: warning:" "$log" | sort -u || true)
+  rm -f "$log"
+  if [ -n "$ours" ]; then
+    echo "== warnings in $label (zero allowed):" >&2
+    echo "$ours" >&2
+    return 1
+  fi
+}
