@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import XCTest
 
 /// A Playwright script of `Tests/Browser/` (Playwright for Python driving Debian's Chromium),
@@ -6,7 +6,7 @@ import XCTest
 /// fails and says how to make it: browser tests are never skipped.
 public enum BrowserScript {
     /// The package's root folder.
-    private static let root = URL(fileURLWithPath: #filePath)
+    public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `Tests/Browser/<name>` with `arguments`, prints its output, and fails the calling

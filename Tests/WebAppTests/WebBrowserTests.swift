@@ -4,13 +4,17 @@ import XCTest
 
 /// `testbed web` in a real browser: runs Tests/Browser/web_test.py (see that file) against the
 /// `mockserver` and `testbed` products built beside this bundle; the script starts both itself,
-/// on port 0.
+/// on port 0. Its screenshots go to `.build-browser/screenshots/` so that a test run leaves the
+/// checkout as it was; with `TESTBED_DOCS_SCREENSHOTS=1` they replace the README's in docs/.
 final class WebBrowserTests: XCTestCase {
     func test_webApp_inChromium() throws {
         let mockserver = ChildProcess.product("mockserver")
         let testbed = ChildProcess.product("testbed")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: mockserver.path), "build the mockserver product first")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: testbed.path), "build the testbed product first")
-        try BrowserScript.run("web_test.py", arguments: ["--mockserver", mockserver.path, "--testbed", testbed.path])
+        let toDocs = ProcessInfo.processInfo.environment["TESTBED_DOCS_SCREENSHOTS"] == "1"
+        let screenshots = BrowserScript.root.appendingPathComponent(toDocs ? "docs" : ".build-browser/screenshots")
+        try BrowserScript.run(
+            "web_test.py", arguments: ["--mockserver", mockserver.path, "--testbed", testbed.path, "--docs", screenshots.path])
     }
 }
