@@ -25,13 +25,48 @@ build_without_warnings "Testbed's own sources" '(Sources|MockServer|Contracts|Co
 echo "== WireMock (for the comparison tests)"
 bash ci/wiremock-venv.sh
 
-echo "== test"
-swift test --skip-build "$@"
+# With arguments (`bash ci/test.sh --filter X`): one plain `swift test` run with them.
+if [ $# -gt 0 ]; then
+  echo "== test $*"
+  swift test --skip-build "$@"
+  exit 0
+fi
 
-# MockServer has two backends (see docs/ARCHITECTURE.md): on Linux the run above used epoll;
+# The whole suite, in two phases, so that `make test` stays under 15 minutes on 2 cores:
+# 1. the XCTest tests, alone (most of the timing tests of our own modules are here);
+# 2. the Swift Testing run (the contract suites, about 4 minutes, mostly waiting on deadlines;
+#    they keep their rules beside two spinning processes) beside the two browser tests and
+#    MockServerTests on the portable backend, one after the other (about 2.5 minutes).
+# The Swift Testing run is the test bundle started directly (a second `swift test` would wait
+# for SwiftPM's lock on .build); its output is shown as one block when it ends.
+echo "== test: XCTest, except the browser tests"
+swift test --skip-build --disable-swift-testing --skip WebBrowserTests --skip DashboardBrowserTests
+
+bundle="$(swift build --show-bin-path)/TestbedPackageTests.xctest"
+testing_log="$driver_tmp/swift-testing.log"
+echo "== test: Swift Testing (in the background; its output follows when it ends)"
+"$bundle" --testing-library swift-testing >"$testing_log" 2>&1 &
+testing_pid=$!
+trap 'kill "$testing_pid" 2>/dev/null || true; rm -rf "$driver_tmp"' EXIT
+failed=()
+
+echo "== test: the browser tests"
+swift test --skip-build --disable-swift-testing --filter 'WebBrowserTests|DashboardBrowserTests' || failed+=("the browser tests")
+
+# MockServer has two backends (see docs/ARCHITECTURE.md): on Linux the XCTest run used epoll;
 # run the server's suite again on the portable one (poll() and a pipe, what macOS runs), so
 # it cannot rot. BackendTests already covers both in every run.
-if [ "$(uname -s)" = Linux ] && [ $# -eq 0 ]; then
-  echo "== test MockServerTests on the portable backend"
-  MOCKSERVER_TEST_BACKEND=portable swift test --skip-build --filter MockServerTests --skip BackendTests --skip DashboardBrowserTests --skip WireMockComparisonTests
+if [ "$(uname -s)" = Linux ]; then
+  echo "== test: MockServerTests on the portable backend"
+  MOCKSERVER_TEST_BACKEND=portable swift test --skip-build --disable-swift-testing --filter MockServerTests \
+    --skip BackendTests --skip DashboardBrowserTests --skip WireMockComparisonTests || failed+=("MockServerTests on the portable backend")
+fi
+
+wait "$testing_pid" || failed+=("Swift Testing (the contract suites)")
+echo "== test: Swift Testing's output"
+cat "$testing_log"
+
+if [ ${#failed[@]} -gt 0 ]; then
+  printf '== failed: %s\n' "${failed[@]}" >&2
+  exit 1
 fi
