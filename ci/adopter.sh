@@ -8,10 +8,7 @@ cd "$(dirname "$0")/.."
 
 source ci/lib.sh
 
-# As in ci/test.sh: compiler drivers leave TemporaryDirectory.* folders in $TMPDIR.
-driver_tmp=$(mktemp -d "${TMPDIR:-/tmp}/testbed-adopter.XXXXXX")
-trap 'rm -rf "$driver_tmp"' EXIT
-export TMPDIR="$driver_tmp/"
+use_private_tmpdir adopter
 
 example=Examples/ContractAdopter
 echo "== build $example (with tests)"

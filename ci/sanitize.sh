@@ -8,11 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The Swift compiler driver leaves an empty TemporaryDirectory.* folder in $TMPDIR per run;
-# builds and tests get a folder of their own, deleted at the end (as in ci/test.sh).
-driver_tmp=$(mktemp -d "${TMPDIR:-/tmp}/testbed-${0##*/}.XXXXXX")
-trap 'rm -rf "$driver_tmp"' EXIT
-export TMPDIR="$driver_tmp/"
+source ci/lib.sh
+
+use_private_tmpdir "${0##*/}"
 
 sanitizers=${SANITIZERS:-"thread address"}
 limit=${SANITIZE_TIMEOUT:-1800}

@@ -8,13 +8,7 @@ cd "$(dirname "$0")/.."
 
 source ci/lib.sh
 
-# Every Swift compiler driver run (swiftc, each module `swift build` compiles, `swift test`
-# itself) leaves an empty TemporaryDirectory.* folder in $TMPDIR that nothing removes: about
-# 380 a run. Our tests leave nothing there. Builds and tests get a temporary folder of their
-# own, deleted at the end, so /tmp is as it was.
-driver_tmp=$(mktemp -d "${TMPDIR:-/tmp}/testbed-test.XXXXXX")
-trap 'rm -rf "$driver_tmp"' EXIT
-export TMPDIR="$driver_tmp/"
+use_private_tmpdir test
 
 echo "== browser (Playwright for the dashboard tests, installed only when missing)"
 bash ci/browser-venv.sh
