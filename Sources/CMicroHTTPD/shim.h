@@ -117,19 +117,19 @@ static inline int cmhd_supports_tls(void) {
 /// ("NORMAL" when NULL), and `flags` must include `MHD_USE_TLS` (a plain daemon refuses the TLS
 /// options, hence they are added only then). Returns NULL when it cannot start (a bad key or
 /// certificate too).
-static inline struct MHD_Daemon *cmhd_start_tls(unsigned int flags,
-                                                const struct sockaddr *addr,
-                                                MHD_AcceptPolicyCallback accept_policy,
-                                                MHD_AccessHandlerCallback handler,
-                                                void *cls,
-                                                MHD_RequestCompletedCallback completed,
-                                                MHD_NotifyConnectionCallback notify,
-                                                unsigned int connection_limit,
-                                                unsigned int idle_timeout_seconds,
-                                                unsigned int threads,
-                                                const char *key_pem,
-                                                const char *cert_pem,
-                                                const char *priorities) {
+static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
+                                            const struct sockaddr *addr,
+                                            MHD_AcceptPolicyCallback accept_policy,
+                                            MHD_AccessHandlerCallback handler,
+                                            void *cls,
+                                            MHD_RequestCompletedCallback completed,
+                                            MHD_NotifyConnectionCallback notify,
+                                            unsigned int connection_limit,
+                                            unsigned int idle_timeout_seconds,
+                                            unsigned int threads,
+                                            const char *key_pem,
+                                            const char *cert_pem,
+                                            const char *priorities) {
     // MHD_OPTION_ARRAY: one-pointer options take `ptr_value`; two-argument ones take the
     // callback in `value` (cast to intptr_t) and its closure in `ptr_value`.
     struct MHD_OptionItem options[10];
@@ -148,21 +148,6 @@ static inline struct MHD_Daemon *cmhd_start_tls(unsigned int flags,
     if (threads > 1) options[n++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, threads, NULL};
     options[n] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     return MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
-}
-
-/// `cmhd_start_tls` without TLS: a plain HTTP daemon.
-static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
-                                            const struct sockaddr *addr,
-                                            MHD_AcceptPolicyCallback accept_policy,
-                                            MHD_AccessHandlerCallback handler,
-                                            void *cls,
-                                            MHD_RequestCompletedCallback completed,
-                                            MHD_NotifyConnectionCallback notify,
-                                            unsigned int connection_limit,
-                                            unsigned int idle_timeout_seconds,
-                                            unsigned int threads) {
-    return cmhd_start_tls(flags, addr, accept_policy, handler, cls, completed, notify, connection_limit,
-                          idle_timeout_seconds, threads, NULL, NULL, NULL);
 }
 
 /// Writes `count` bytes through the connection's TLS session (the broken answers, which bypass

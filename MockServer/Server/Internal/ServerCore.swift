@@ -294,16 +294,13 @@ final class ServerCore: Sendable {
         // Its idle timeout does not run while a connection is suspended (delay, drip, stall,
         // image or journal being built) and restarts when it is resumed.
         let ownLimit = UInt32(clamping: (limit + Self.overflowReserve + 1) * threads)
+        // One start for both: the TLS options (key, certificate, priorities) go in only with a
+        // credential, since a plain daemon refuses them.
         let daemon = address.withSockaddr { sockaddr in
-            guard let credential else {
-                return cmhd_start(
-                    platform.daemonFlags, sockaddr, Callbacks.accept, Callbacks.access, retained, Callbacks.completed,
-                    Callbacks.connection, ownLimit, idleTimeoutSeconds, UInt32(threads))
-            }
-            return cmhd_start_tls(
-                platform.daemonFlags | MHD_USE_TLS.rawValue, sockaddr, Callbacks.accept, Callbacks.access, retained,
-                Callbacks.completed, Callbacks.connection, ownLimit, idleTimeoutSeconds, UInt32(threads),
-                credential.keyPEM, credential.certificatePEM, priorities)
+            cmhd_start(
+                platform.daemonFlags | (credential == nil ? 0 : MHD_USE_TLS.rawValue), sockaddr, Callbacks.accept,
+                Callbacks.access, retained, Callbacks.completed, Callbacks.connection, ownLimit, idleTimeoutSeconds,
+                UInt32(threads), credential?.keyPEM, credential?.certificatePEM, credential == nil ? nil : priorities)
         }
         guard let daemon else {
             Unmanaged<DaemonHandle>.fromOpaque(retained).release()
