@@ -57,6 +57,8 @@ if [ "$(uname -s)" = Linux ]; then
 fi
 
 wait "$testing_pid" || failed+=("Swift Testing (the contract suites)")
+# Reaped: its pid may be reused from here on, so the exit trap must no longer kill it.
+trap 'rm -rf "$driver_tmp"' EXIT
 echo "== test: Swift Testing's output"
 cat "$testing_log"
 

@@ -181,7 +181,7 @@ final class ServerCore: Sendable {
     func setOffline(_ goOffline: Bool, ticket: UInt64? = nil) throws(MockServerError) {
         let ticket = ticket ?? offlineSwitches.issue()
         defer { offlineSwitches.markDone() }
-        let address = endpoints.withLock { $0.main }
+        let (address, tlsAddress) = endpoints.withLock { ($0.main, $0.tls) }
         let changed = try listeners.withLock { (listeners) throws(MockServerError) -> Bool in
             guard !listeners.stopped else { throw .stopped }
             guard offlineSwitches.admit(ticket) else { return false }
@@ -197,13 +197,21 @@ final class ServerCore: Sendable {
                 offline.store(true, ordering: .sequentiallyConsistent)
             } else {
                 guard listeners.main == nil else { return false }
-                listeners.main = try listen(
+                let main = try listen(
                     role: .main, on: address, limit: configuration.connectionLimit, threads: servingThreads)
-                if let tls, let tlsAddress = endpoints.withLock({ $0.tls }) {
-                    listeners.tls = try listen(
-                        role: .main, on: tlsAddress, limit: configuration.connectionLimit, threads: servingThreads,
-                        credential: tls.main)
+                if let tls, let tlsAddress {
+                    // Both ports open, or neither: a TLS port taken meanwhile leaves the server
+                    // offline, as it says, not half open.
+                    do throws(MockServerError) {
+                        listeners.tls = try listen(
+                            role: .main, on: tlsAddress, limit: configuration.connectionLimit, threads: servingThreads,
+                            credential: tls.main)
+                    } catch {
+                        stopDaemon(main)
+                        throw error
+                    }
                 }
+                listeners.main = main
                 offline.store(false, ordering: .sequentiallyConsistent)
             }
             return true

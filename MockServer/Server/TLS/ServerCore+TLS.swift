@@ -7,8 +7,11 @@ extension ServerCore {
     /// offline closes the TLS port right after, with the main port.
     func startTLS(on address: SocketAddress) throws(MockServerError) {
         guard let tls, let options = configuration.tls, let requested = endpoints.withLock({ $0.tls }) else { return }
-        let lastFaultPort = options.faultPort(MockServer.TLSFault.allCases[MockServer.TLSFault.allCases.count - 1])
-        guard lastFaultPort <= 65_535 else { throw .cannotListen(host: address.host, port: lastFaultPort) }
+        // Every fault port a real one (a negative first port from the in-process API too), never
+        // a silent fallback to another address.
+        for port in MockServer.TLSFault.allCases.map(options.faultPort) where !(0...65_535).contains(port) {
+            throw .cannotListen(host: address.host, port: port)
+        }
         let main = try listen(
             role: .main, on: requested, limit: configuration.connectionLimit, threads: servingThreads, credential: tls.main)
         listeners.withLock { $0.tls = main }

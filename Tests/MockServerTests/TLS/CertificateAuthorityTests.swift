@@ -67,6 +67,20 @@ final class CertificateAuthorityTests: XCTestCase {
         XCTAssertEqual(chosen.faultPort(.tls10Only), 9006)
     }
 
+    func test_faultPortsOutsideThePortRange_refuseTheStart_namingThePort() {
+        // Given a first fault port below 0, and one whose last fault would pass 65535
+        for (first, named) in [(-5, -5), (65_530, 65_536)] {
+            var configuration = MockServer.Configuration()
+            configuration.tls = MockServer.TLSOptions(port: 0, directory: folder, firstFaultPort: first)
+
+            // When the server starts, then it refuses, naming a port out of range
+            XCTAssertThrowsError(try MockServer.start(configuration)) { error in
+                guard case .cannotListen(_, let port) = error as? MockServerError else { return XCTFail("\(error)") }
+                XCTAssertEqual(port, named)
+            }
+        }
+    }
+
     func test_aDamagedCA_refusesTheStart_andIsLeftAsItWas() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let damaged = Data("-----BEGIN CERTIFICATE-----\nnot base64\n".utf8)

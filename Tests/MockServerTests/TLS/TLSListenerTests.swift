@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import XCTest
 
@@ -122,6 +123,45 @@ final class TLSListenerTests: ServerTestCase {
         let back = try CurlCommand.run(["--cacert", caFile.path, https.absoluteString + "/health"])
         XCTAssertEqual(back.status, 0, back.standardError)
         XCTAssertEqual(back.standardOutput, "ok")
+    }
+
+    func test_aTLSPortTakenWhileOffline_leavesTheServerOffline_notHalfOpen() throws {
+        // Given a server gone offline, whose TLS port another process takes meanwhile
+        let https = try XCTUnwrap(server.httpsBaseURL)
+        let plain = "http://127.0.0.1:\(server.port)/health"
+        try server.setOffline(true)
+        let holder = try Self.listen(onPort: try XCTUnwrap(https.port))
+
+        // When it is switched online
+        XCTAssertThrowsError(try server.setOffline(false)) { error in
+            guard case .cannotListen(_, let port) = error as? MockServerError else { return XCTFail("\(error)") }
+            XCTAssertEqual(port, https.port)
+        }
+
+        // Then it stays offline on both ports, as it says, until the port is free again
+        XCTAssertTrue(server.isOffline)
+        XCTAssertEqual(try CurlCommand.run([plain]).status, 7, "the main port stays closed")
+        close(holder)
+        try server.setOffline(false)
+        XCTAssertEqual(try CurlCommand.run([plain]).status, 0)
+        XCTAssertEqual(try CurlCommand.run(["--cacert", caFile.path, https.absoluteString + "/health"]).status, 0)
+    }
+
+    /// A socket listening on 127.0.0.1:`port` (without SO_REUSEPORT, so nobody else can).
+    private static func listen(onPort port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard fd >= 0, bound == 0, Glibc.listen(fd, 4) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        return fd
     }
 
     func test_theCA_isHandedOut_atTheAdminEndpoint_andKeptInTheFolder() throws {
