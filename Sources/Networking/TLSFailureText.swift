@@ -19,10 +19,16 @@ enum TLSFailureText {
         if text.contains("ssl certificate") || text.contains("target host name") || text.contains("ca certificate") {
             return .secureConnectionFailed(certificateFailure(in: message) ?? .unspecified)
         }
-        if text.contains("ssl_connect") || text.contains("ssl routines") {
-            return isBrokenConnection(message) ? .connectionLost : .secureConnectionFailed(.protocolRefused)
-        }
+        if text.contains("ssl_connect") || text.contains("ssl routines") { return handshakeFailure(in: message) }
         return nil
+    }
+
+    /// A failed handshake's error: ``NetworkError/connectionLost`` (transient, as a reset
+    /// anywhere else) when `message` says the connection broke
+    /// (``isBrokenConnection(_:)``), else the TLS library's refusal,
+    /// ``SecureConnectionFailure/protocolRefused``. Both clients read libcurl's code 35 this way.
+    static func handshakeFailure(in message: String) -> NetworkError {
+        isBrokenConnection(message) ? .connectionLost : .secureConnectionFailed(.protocolRefused)
     }
 
     /// Which certificate check `message` says failed, or `nil` when it names none of them.

@@ -55,6 +55,6 @@ struct CurlTLSReport: Sendable, Hashable {
     /// other message is a TLS library's refusal (`SSL routines::…`: no common protocol
     /// version or cipher, an answer that is not TLS), ``SecureConnectionFailure/protocolRefused``.
     var handshakeError: NetworkError {
-        TLSFailureText.isBrokenConnection(message) ? .connectionLost : .secureConnectionFailed(.protocolRefused)
+        TLSFailureText.handshakeFailure(in: message)
     }
 }
