@@ -23,7 +23,9 @@ extension CurlHTTPClient {
         /// on Debian 12: the blob takes the place of the default CA bundle *file*
         /// (`/etc/ssl/certs/ca-certificates.crt` is no longer opened), while the default CA
         /// *directory* (`/etc/ssl/certs`, whose hashed links name every root of that bundle)
-        /// is still searched, so the system's roots keep working beside these. Bytes that hold
+        /// is still searched, so the system's roots keep working beside these. That rests on a
+        /// libcurl built with a CA directory (`curl-config --ca` / `CURLINFO_CAPATH`); one built
+        /// without (as Homebrew's may be) trusts these certificates alone. Bytes that hold
         /// no certificate fail every HTTPS request with
         /// ``NetworkError/secureConnectionFailed(_:)`` (``SecureConnectionFailure/unspecified``);
         /// plain HTTP is unaffected.
