@@ -200,6 +200,8 @@ struct MockServerCommand: AsyncParsableCommand {
             server = try MockServer.start(configuration)
         } catch .invalidHost(let bad) {
             throw ValidationError("mockserver: \(MockServerError.invalidHost(bad))")
+        } catch .invalidCertificateHost(let bad, let reason) {
+            throw ValidationError("--tls-host: \(MockServerError.invalidCertificateHost(bad, reason: reason))")
         } catch {
             // A runtime failure, not a usage error: one line, exit status 1.
             var line = "mockserver: \(error)"

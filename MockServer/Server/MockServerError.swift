@@ -19,6 +19,12 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The CA folder cannot be used: the folder and why (damaged or half-written files are never
     /// overwritten; move them away to make a new CA).
     case certificateAuthority(path: String, reason: String)
+    /// A host name for the certificates (``MockServer/TLSOptions/extraHosts``) that no
+    /// certificate can hold: the name and why. Checked before the CA folder is touched.
+    case invalidCertificateHost(String, reason: String)
+    /// libmicrohttpd refused to start a TLS listener although its port was free: GnuTLS did not
+    /// accept the listener's certificate, key or priorities (the listener and what it serves).
+    case tlsListenerRefused(host: String, port: Int, listener: String)
 
     /// A readable sentence naming the problem.
     public var description: String {
@@ -41,6 +47,10 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
             return "this libmicrohttpd has no TLS support (MHD_FEATURE_TLS is off); install a build with GnuTLS (Debian: libmicrohttpd12)"
         case .certificateAuthority(let path, let reason):
             return "cannot use the CA folder \(path): \(reason)"
+        case .invalidCertificateHost(let host, let reason):
+            return "'\(host)' cannot be named in a certificate: \(reason)"
+        case .tlsListenerRefused(let host, let port, let listener):
+            return "libmicrohttpd could not start the \(listener) TLS listener on \(host):\(port) although the port is free: GnuTLS refused its certificate, key or priorities"
         }
     }
 }

@@ -290,7 +290,7 @@ final class ServerCore: Sendable {
     /// Starts a daemon; with `credential`, a TLS one presenting it (with `priorities`, GnuTLS's).
     func listen(
         role: DaemonRole, on address: SocketAddress, limit: Int, threads: Int, credential: TLSCredential? = nil,
-        priorities: String = "NORMAL"
+        priorities: String = "NORMAL", tlsListener: String = "HTTPS port's"
     ) throws(MockServerError) -> Running {
         let limit = min(max(1, limit), Self.maximumConnectionLimit)
         let handle = DaemonHandle(id: nextDaemonID.add(1, ordering: .relaxed).oldValue, role: role, core: self, limit: limit)
@@ -312,6 +312,11 @@ final class ServerCore: Sendable {
         }
         guard let daemon else {
             Unmanaged<DaemonHandle>.fromOpaque(retained).release()
+            // libmicrohttpd says no more than "no daemon"; with TLS, a port we can bind means
+            // GnuTLS refused the credential or the priorities, which "port in use" would hide.
+            if credential != nil, address.bindError() == nil {
+                throw .tlsListenerRefused(host: address.host, port: address.port, listener: tlsListener)
+            }
             throw .cannotListen(host: address.host, port: address.port)
         }
         return Running(handle: handle, daemon: daemon, retainedHandle: retained)

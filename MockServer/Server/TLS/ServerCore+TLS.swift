@@ -26,7 +26,7 @@ extension ServerCore {
                 guard let credential = tls.faults[fault] else { continue }
                 let running = try listen(
                     role: .main, on: address.with(port: options.faultPort(fault)), limit: 1_000, threads: 1, credential: credential,
-                    priorities: TLSMaterial.priorities(for: fault))
+                    priorities: TLSMaterial.priorities(for: fault), tlsListener: "\(fault.catalogName) fault's")
                 listeners.withLock { $0.faults.append(running) }
                 bound = address.with(port: Int(cmhd_bind_port(running.daemon)))
             }

@@ -29,7 +29,12 @@ struct TLSMaterial: Sendable {
     }
 
     /// Loads or creates the CA in `options.directory`, then issues the leaves.
+    /// A name in `options.extraHosts` that no certificate can hold is refused first
+    /// (``MockServerError/invalidCertificateHost(_:reason:)``), before the CA folder is touched.
     static func make(options: MockServer.TLSOptions, listening host: String, now: Date = Date()) throws(MockServerError) -> TLSMaterial {
+        for extra in options.extraHosts {
+            if let reason = CertificateHostName.problem(with: extra) { throw .invalidCertificateHost(extra, reason: reason) }
+        }
         let authority = try CertificateAuthority.loadOrCreate(in: options.directory, now: now)
         let hosts = hosts(listening: host, extra: options.extraHosts)
         do {

@@ -20,7 +20,9 @@ extension MockServer {
         /// the server never overwrites it.
         public var directory: URL
         /// Host names and IP addresses the certificates cover besides `localhost`, `127.0.0.1`
-        /// and `::1` (the server adds its own listening address).
+        /// and `::1` (the server adds its own listening address). Each must be an IP address or
+        /// a DNS name (ASCII, `*` only as the whole leftmost label); the start refuses any other
+        /// with ``MockServerError/invalidCertificateHost(_:reason:)``.
         public var extraHosts: [String]
         /// The first of the seven consecutive ports of the certificate faults' listeners, in
         /// ``TLSFault/allCases`` order (expired first, TLS 1.0 last); 0: free ports. `nil`, the

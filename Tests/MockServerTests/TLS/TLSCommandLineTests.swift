@@ -40,6 +40,7 @@ final class TLSCommandLineTests: XCTestCase {
 
     func test_badTLSOptions_areRefusedWithAMessage() throws {
         try Data("not a folder".utf8).write(to: folder)
+        let unused = folder.deletingLastPathComponent().appendingPathComponent("tls-cli-unused-\(UUID().uuidString)")
         let cases: [([String], String)] = [
             (["--tls-port", "70000"], "--tls-port must be 0...65535"),
             (["--port", "9000", "--tls-port", "9000"], "--tls-port must differ"),
@@ -47,6 +48,7 @@ final class TLSCommandLineTests: XCTestCase {
             (["--print-ca", "--tls-dir", folder.path], "it is a file, not a folder"),
             (["--port", "8444", "--tls-port", "8443"], "ports 8444-8450 include 8444"),
             (["--tls-port", "65530"], "the certificate faults need 7 ports from 65531"),
+            (["--tls-port", "0", "--tls-dir", unused.path, "--tls-host", "lab example"], "--tls-host: 'lab example' cannot be named in a certificate"),
         ]
         for (arguments, message) in cases {
             let child = try ChildProcess(binary, arguments)
@@ -55,5 +57,6 @@ final class TLSCommandLineTests: XCTestCase {
             XCTAssertNotEqual(status, 0, "\(arguments)")
             XCTAssertTrue(child.standardError.contains(message), "\(arguments): \(child.standardError)")
         }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: unused.path), "a refused --tls-host creates no CA")
     }
 }
