@@ -173,6 +173,8 @@ let package = Package(
                 "Networking", "Messages", "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "Storage", "WebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // `fetch --cacert`: PEM bundles and DER certificates parsed before libcurl sees them.
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strict),
 

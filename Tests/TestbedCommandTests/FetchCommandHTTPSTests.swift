@@ -48,6 +48,26 @@ final class FetchCommandHTTPSTests: XCTestCase {
         XCTAssertTrue(result.output.hasPrefix("200  4321 bytes  "), result.output)
     }
 
+    /// The CA as people have it besides our PEM: DER (a `.cer` from a keychain, Android or a
+    /// proxy), one unwrapped base64 line with CRLF, and a bundle with text around the blocks.
+    func test_cacert_inTheShapesOtherToolsWrite_trustsTheServersCA() throws {
+        let pem = try XCTUnwrap(server.certificateAuthorityPEM)
+        let lines = pem.split(separator: "\n").map(String.init)
+        let base64 = lines.filter { !$0.hasPrefix("-----") }.joined()
+        let der = try XCTUnwrap(Data(base64Encoded: base64))
+        let derFile = folder.appendingPathComponent("ca.cer")
+        try der.write(to: derFile)
+        let oneLine = try file("one-line.pem", "\(lines.first!)\r\n\(base64)\r\n\(lines.last!)\r\n")
+        let systemBundle = (try? String(contentsOfFile: "/etc/ssl/certs/ca-certificates.crt", encoding: .utf8)) ?? ""
+        let annotated = try file("bundle.pem", "Bag Attributes\n    friendlyName: testbed\nsubject=/CN=Testbed\n" + pem + "\n" + systemBundle)
+        let url = try XCTUnwrap(server.httpsURL("/images/1.png?bytes=4321")).absoluteString
+        for path in [derFile.path, oneLine, annotated] {
+            let result = try fetch([url, "--cacert", path])
+            XCTAssertEqual(result.status, 0, "\(path): \(result.errors)\(result.output)")
+            XCTAssertTrue(result.output.hasPrefix("200  4321 bytes  "), "\(path): \(result.output)")
+        }
+    }
+
     func test_certificateFailure_printsTheCaseAndTheUserMessage_andExits1() throws {
         let expired = try XCTUnwrap(server.tlsFaultURL(.expired)).absoluteString + "/images/1.png"
         let english = try fetch([expired, "--cacert", try caFile(), "--lang", "en"])
@@ -67,13 +87,23 @@ final class FetchCommandHTTPSTests: XCTestCase {
         let url = try XCTUnwrap(server.httpsURL("/health")).absoluteString
         let notPEM = try file("notes.txt", "just some text\n")
         let brokenPEM = try file("broken.pem", "-----BEGIN CERTIFICATE-----\n!!!not base64!!!\n-----END CERTIFICATE-----\n")
+        // A bundle whose second certificate is valid base64 but no certificate.
+        let damaged = try file(
+            "damaged.pem", try XCTUnwrap(server.certificateAuthorityPEM) + "-----BEGIN CERTIFICATE-----\nAAECAwQF\n-----END CERTIFICATE-----\n")
+        let unterminated = try file("unterminated.pem", "-----BEGIN CERTIFICATE-----\nAAECAwQF\n")
+        let huge = folder.appendingPathComponent("huge.pem")
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        try FileHandle(forWritingTo: huge).truncate(atOffset: 11 * 1024 * 1024)
         let cases: [(arguments: [String], says: String)] = [
             (["--cacert", folder.appendingPathComponent("missing.pem").path], "no such file"),
             (["--cacert", folder.path], "is a directory"),
-            (["--cacert", notPEM], "holds no PEM certificate"),
+            (["--cacert", notPEM], "holds no certificate: neither PEM"),
             // A file that exists but cannot be read, even by root (reading it fails with EIO).
             (["--cacert", "/proc/self/mem"], "cannot read"),
-            (["--cacert", brokenPEM], "holds no PEM certificate"),
+            (["--cacert", brokenPEM], "certificate 1, which is not valid base64"),
+            (["--cacert", damaged], "certificate 2, which is damaged"),
+            (["--cacert", unterminated], "without its -----END CERTIFICATE----- line"),
+            (["--cacert", huge.path], "is larger than 10 MB"),
             (["--cacert", try caFile(), "--client", "urlsession"], "needs --client curl"),
         ]
         for (arguments, says) in cases {
