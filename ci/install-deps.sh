@@ -16,6 +16,8 @@ case "$(uname -s)" in
     missing=()
     # The dashboard's browser tests (ci/browser-venv.sh): Debian's Chromium, and python3 with venv.
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    # certutil: the HTTPS browser test trusts the mock server's CA in Chromium's NSS database.
+    command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)
     python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
     for p in "${apt_packages[@]}"; do
       dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -505,6 +505,76 @@ class DashboardHTTPSTests(DashboardPage):
         section.get_by_role("button", name="Copy the TLS URL").click()
         self.assertEqual(self.page.evaluate("() => navigator.clipboard.readText()"), https["url"])
 
+    def test_trustGuide_opensFromTheKeyboard_andGivesEachPlatformsStep(self):
+        self.open()
+        section = self.page.get_by_role("region", name="HTTPS")
+        guide = section.get_by_role("list", name="How to trust the CA on each platform")
+        expect(guide).to_be_hidden()
+        summary = section.get_by_text("How to trust the CA", exact=True)
+        summary.focus()
+        self.page.keyboard.press("Enter")
+        expect(guide).to_be_visible()
+        expect(guide.get_by_role("listitem").locator("strong")).to_have_text(
+            ["iOS Simulator", "iPhone or iPad", "macOS", "Linux", "Android"])
+        # A phone cannot reach 127.0.0.1: the device step names the CA URL with the LAN address.
+        port = self.server.admin.rsplit(":", 1)[1]
+        expect(guide.get_by_role("listitem").nth(1)).to_contain_text(f"http://<your LAN address>:{port}/__admin/ca.pem")
+        expect(guide).to_contain_text("xcrun simctl keychain booted add-root-cert ca.pem")
+        self.page.keyboard.press("Enter")
+        expect(guide).to_be_hidden()
+
+    def test_aRealChromium_trustingTheCAAsTheGuideSays_loadsTheTLSPort_andRefusesEachFault(self):
+        https = self.server.admin_call("GET", "/__admin/catalog")["https"]
+        faults = {fault["name"]: fault["url"] for fault in https["faults"]}
+        self.open()
+        section = self.page.get_by_role("region", name="HTTPS")
+        section.get_by_text("How to trust the CA", exact=True).click()
+        linux = section.get_by_role("list", name="How to trust the CA on each platform").get_by_role("listitem").nth(3)
+        chromium_step = linux.locator("code").nth(1).inner_text()
+        self.assertTrue(chromium_step.startswith("certutil -d sql:$HOME/.pki/nssdb -A"), chromium_step)
+
+        # A user whose Chromium has run (so its NSS database exists) and who ran the guide's step.
+        home = tempfile.mkdtemp(dir=self.folder, prefix="home-")
+        os.makedirs(os.path.join(home, ".pki", "nssdb"))
+        environment = {**os.environ, "HOME": home}
+        subprocess.run(["certutil", "-d", f"sql:{home}/.pki/nssdb", "-N", "--empty-password"], check=True, env=environment)
+        shutil.copy(os.path.join(self.tls_dir, "ca.pem"), os.path.join(home, "ca.pem"))
+        ran = subprocess.run(["sh", "-c", chromium_step], cwd=home, env=environment, capture_output=True, text=True)
+        self.assertEqual(ran.returncode, 0, ran.stderr)
+
+        def visit(user_home, urls):
+            """What a Chromium of the user at `user_home` gets for each URL: the status, or the net error."""
+            browser = self.playwright.chromium.launch(
+                executable_path=OPTIONS.chromium, args=["--no-sandbox", "--disable-dev-shm-usage"],
+                env={**os.environ, "HOME": user_home})
+            try:
+                page = browser.new_page()
+                outcomes = {}
+                for name, url in urls.items():
+                    try:
+                        response = page.goto(url, timeout=10_000)
+                        outcomes[name] = response.status if response else None
+                    except Exception as error:  # Playwright's Error: "net::ERR_… at URL"
+                        found = re.search(r"net::(ERR_[A-Z_]+)", str(error))
+                        outcomes[name] = found.group(1) if found else str(error)
+                return outcomes
+            finally:
+                browser.close()
+
+        trusted = visit(home, {
+            "health": https["url"] + "/health", "image": https["url"] + "/images/1.png?w=64&h=64",
+            "expired": faults["expired"], "not-yet-valid": faults["not-yet-valid"], "wrong-host": faults["wrong-host"],
+            "self-signed": faults["self-signed"], "unknown-ca": faults["unknown-ca"],
+        })
+        self.assertEqual(trusted, {
+            "health": 200, "image": 200, "expired": "ERR_CERT_DATE_INVALID", "not-yet-valid": "ERR_CERT_DATE_INVALID",
+            "wrong-host": "ERR_CERT_COMMON_NAME_INVALID", "self-signed": "ERR_CERT_AUTHORITY_INVALID",
+            "unknown-ca": "ERR_CERT_AUTHORITY_INVALID",
+        })
+        # The same browser without the step: the TLS port's own certificate is from an unknown CA.
+        stranger = tempfile.mkdtemp(dir=self.folder, prefix="home-")
+        self.assertEqual(visit(stranger, {"health": https["url"] + "/health"}), {"health": "ERR_CERT_AUTHORITY_INVALID"})
+
     def test_httpsSection_at375_noHorizontalScrolling(self):
         self.open(375, 800)
         section = self.page.get_by_role("region", name="HTTPS")

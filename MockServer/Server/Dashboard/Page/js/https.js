@@ -5,6 +5,17 @@
 // missing, on an http:// page reached over the LAN, selects the field).
 import { copyText, h } from './dom.js';
 
+/** `url` as a phone must write it: a loopback host becomes a placeholder for the LAN address. */
+function onTheLAN(url) {
+  try {
+    const parsed = new URL(url);
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)) return url;
+    return `${parsed.protocol}//<your LAN address>${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
 export class HTTPSPanel {
   constructor() {
     this.body = document.getElementById('https-body');
@@ -30,13 +41,39 @@ export class HTTPSPanel {
         h('span', { className: 'label' }, 'CA certificate'),
         h('div', { className: 'inline' },
           h('a', { href: https.caURL, download: 'ca.pem', id: 'https-ca' }, 'Download ca.pem'),
-          h('span', { className: 'hint' }, 'Trust it once in a simulator, device or browser.'))),
+          h('span', { className: 'hint' }, 'Trust it once in a simulator, device or browser.')),
+        this.trustGuide(https.caURL)),
       h('div', { className: 'field' },
         h('span', { className: 'label', id: 'https-hosts-label' }, 'Certificate covers'),
         h('ul', { className: 'hosts', 'aria-labelledby': 'https-hosts-label' },
           hosts.map((host) => h('li', {}, h('code', {}, host))))),
       this.copyField('https-curl', 'curl example', https.curl),
       this.faultTable(faults));
+  }
+
+  /**
+   * How to trust the CA on each platform, folded under one summary (a native disclosure: Enter
+   * or Space opens it). The commands name the file as the link above saves it, `ca.pem`; the
+   * device step names the server's own CA URL, which a phone opens in its browser.
+   */
+  trustGuide(caURL) {
+    const step = (platform, ...how) => h('li', {}, h('strong', {}, platform), ': ', ...how);
+    const command = (text) => h('code', { className: 'command' }, text);
+    return h('details', { className: 'trust', id: 'https-trust' },
+      h('summary', {}, 'How to trust the CA'),
+      h('ul', { 'aria-label': 'How to trust the CA on each platform' },
+        step('iOS Simulator', command('xcrun simctl keychain booted add-root-cert ca.pem')),
+        step('iPhone or iPad', 'start the server with ', command('--host 0.0.0.0 --tls-host <your LAN address>'),
+          ', open ', command(onTheLAN(caURL)),
+          ' in Safari, install the profile (Settings › General › VPN & Device Management), then turn on full trust',
+          ' (Settings › General › About › Certificate Trust Settings)'),
+        step('macOS', command('security add-trusted-cert -r trustRoot -k ~/Library/Keychains/login.keychain-db ca.pem')),
+        step('Linux', command('sudo cp ca.pem /usr/local/share/ca-certificates/testbed-mockserver.crt && sudo update-ca-certificates'),
+          '; Chrome and Chromium: ', command('certutil -d sql:$HOME/.pki/nssdb -A -t C,, -n testbed-mockserver -i ca.pem')),
+        step('Android', command('adb push ca.pem /sdcard/Download/'),
+          ', then Settings › Security › Install a certificate › CA certificate; the app\'s debug build must trust user CAs',
+          ' (network security config, see the README)')),
+      h('p', { className: 'hint' }, 'Remove it when you are done: whoever reads the CA\'s key could issue certificates your device trusts.'));
   }
 
   /** A labelled read-only field holding `value`, with a Copy button. */
