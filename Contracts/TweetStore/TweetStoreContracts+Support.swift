@@ -91,11 +91,20 @@ final class SaverProcess: Sendable {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         self.process = process
-        pipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            let chunk = handle.availableData
-            output.bytes.withLock { $0.append(chunk) }
-        }
         try process.run()
+        // Blocking reads on a thread of its own, not `readabilityHandler`: the libdispatch read
+        // source behind that races its own teardown on Linux (swift-corelibs-libdispatch #949)
+        // and can crash the suite's process.
+        let handle = pipe.fileHandleForReading
+        let reader = Thread { [output] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Foundation.read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                guard count > 0 || (count < 0 && errno == EINTR) else { return }
+                if count > 0 { output.bytes.withLock { $0.append(contentsOf: buffer[..<count]) } }
+            }
+        }
+        reader.start()
     }
 
     /// The highest N of the `saved N` lines printed so far.

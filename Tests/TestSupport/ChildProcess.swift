@@ -10,7 +10,33 @@ public final class ChildProcess: Sendable {
     /// Bytes appended from a pipe's reading thread, read from the test's.
     private final class Collected: Sendable {
         let bytes = Mutex(Data())
+        /// Whether the pipe reached its end (the child, and whatever it started, closed it).
+        let ended = Atomic<Bool>(false)
         var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+
+        /// Reads `handle` to its end with blocking reads on a thread of its own. Not with
+        /// `readabilityHandler`: the libdispatch read source behind it races its own teardown on
+        /// Linux (swift-corelibs-libdispatch #949), and the test process crashed in
+        /// `_dispatch_event_loop_drain` while children came and went. A blocking read registers
+        /// nothing with libdispatch.
+        func drain(_ handle: FileHandle) {
+            let reader = Thread { [self] in
+                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { Foundation.read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                    if count > 0 {
+                        bytes.withLock { $0.append(contentsOf: buffer[..<count]) }
+                    } else if count < 0, errno == EINTR {
+                        continue
+                    } else {
+                        break
+                    }
+                }
+                ended.store(true, ordering: .releasing)
+            }
+            reader.name = "ChildProcess pipe"
+            reader.start()
+        }
     }
 
     /// Starts `executable` with `arguments`.
@@ -22,15 +48,9 @@ public final class ChildProcess: Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        out.fileHandleForReading.readabilityHandler = { [output] handle in
-            let chunk = handle.availableData
-            output.bytes.withLock { $0.append(chunk) }
-        }
-        err.fileHandleForReading.readabilityHandler = { [errors] handle in
-            let chunk = handle.availableData
-            errors.bytes.withLock { $0.append(chunk) }
-        }
         try process.run()
+        output.drain(out.fileHandleForReading)
+        errors.drain(err.fileHandleForReading)
     }
 
     /// Everything printed to standard output so far.
@@ -50,7 +70,12 @@ public final class ChildProcess: Sendable {
             process.terminate()
             return nil
         }
-        usleep(50_000)  // let the pipes drain
+        // Everything the child printed: both pipes read to their end (a second at most, for
+        // a grandchild that kept them open).
+        let drained = Date().addingTimeInterval(1)
+        while !(output.ended.load(ordering: .acquiring) && errors.ended.load(ordering: .acquiring)), Date() < drained {
+            usleep(5_000)
+        }
         return process.terminationStatus
     }
 
