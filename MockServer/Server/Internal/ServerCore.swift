@@ -288,6 +288,7 @@ final class ServerCore: Sendable {
     }
 
     /// Starts a daemon; with `credential`, a TLS one presenting it (with `priorities`, GnuTLS's).
+    /// `tlsListener` names it in ``MockServerError/tlsListenerRefused(host:port:listener:)``.
     func listen(
         role: DaemonRole, on address: SocketAddress, limit: Int, threads: Int, credential: TLSCredential? = nil,
         priorities: String = "NORMAL", tlsListener: String = "HTTPS port's"
