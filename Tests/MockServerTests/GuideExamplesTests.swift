@@ -3,13 +3,14 @@ import XCTest
 
 @testable import MockServer
 
-/// Runs every `curl` example of README.md's fault section, in order, against a live server
-/// and checks the outcome its comment promises (`# → 200 …`, `# → curl 28 …`). The README's
-/// 127.0.0.1:8080 / :8081 / :8082 become this test server's main, admin and blackhole ports.
-final class ReadmeExamplesTests: ServerTestCase {
-    func test_readmeExamples_workAsPrinted() throws {
+/// Runs every `curl` example of the faults guide (docs/FAULTS.md, between its `examples` markers),
+/// in order, against a live server and checks the outcome its comment promises (`# → 200 …`,
+/// `# → curl 28 …`). The guide's 127.0.0.1:8080 / :8081 / :8082 become this test server's main,
+/// admin and blackhole ports.
+final class GuideExamplesTests: ServerTestCase {
+    func test_faultsGuideExamples_workAsPrinted() throws {
         let examples = try Self.examples()
-        XCTAssertGreaterThanOrEqual(examples.count, 15, "the README's examples section was found")
+        XCTAssertGreaterThanOrEqual(examples.count, 15, "the faults guide's examples section was found")
         let client = CurlClient()
         for example in examples {
             let url = URL(string: example.url
@@ -39,10 +40,10 @@ final class ReadmeExamplesTests: ServerTestCase {
     }
 
     private static func examples() throws -> [Example] {
-        let readme = URL(fileURLWithPath: #filePath)
+        let guide = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+            .appendingPathComponent("docs/FAULTS.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
         guard let start = text.range(of: "<!-- examples:start -->"), let end = text.range(of: "<!-- examples:end -->") else {
             throw CocoaError(.fileReadCorruptFile)
         }
