@@ -47,7 +47,7 @@ failed=()
 echo "== test: the browser tests"
 swift test --skip-build --disable-swift-testing --filter 'WebBrowserTests|DashboardBrowserTests' || failed+=("the browser tests")
 
-# MockServer has two backends (see docs/ARCHITECTURE.md): on Linux the XCTest run used epoll;
+# MockServer has two backends (see docs/architecture/SERVER.md): on Linux the XCTest run used epoll;
 # run the server's suite again on the portable one (poll() and a pipe, what macOS runs), so
 # it cannot rot. BackendTests already covers both in every run.
 if [ "$(uname -s)" = Linux ]; then

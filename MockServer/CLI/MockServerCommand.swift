@@ -220,7 +220,7 @@ struct MockServerCommand: AsyncParsableCommand {
         say("dashboard: \(server.adminURL)/ (open it in a browser)")
         say("backend: \(server.backend.rawValue), \(server.servingThreads) threads on the main port")
         if let https = server.httpsBaseURL {
-            say("https: \(https) (CA: \(tlsFolder.path)/ca.pem, also \(server.adminURL)/__admin/ca.pem; trust it once, see the README)")
+            say("https: \(https) (CA: \(tlsFolder.path)/ca.pem, also \(server.adminURL)/__admin/ca.pem; trust it once, see docs/HTTPS.md)")
         }
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }

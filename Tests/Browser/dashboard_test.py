@@ -365,7 +365,7 @@ class DashboardTests(DashboardPage):
     # Layout and security
 
     def test_layout_at375And1280_noHorizontalScrollingAt375(self):
-        # A journal like a tester's (the README's screenshot is the one at 1280 px).
+        # A journal like a tester's (the screenshot docs/DASHBOARD.md and the README show is the one at 1280 px).
         self.server.admin_call("POST", "/__admin/reset")
         main = self.server.main
         for path in ("/gallery.json?scenario=mixed", "/images/1.png", "/images/2.jpg?delay=120&drip=2000000",

@@ -13,8 +13,9 @@ standard output). It launches the system Chromium (never a browser of Playwright
 every control by the accessible name the page promises, in English under both languages: the
 lists "Gallery" and "Tweets", the buttons "Gallery", "Feed", "Settings", "Back" and "Refresh",
 the switch "Show avatars", the timer. Every wait is for a condition, never a fixed sleep.
-Screenshots of both screens in portrait and landscape go to --docs: docs/ (the README's) by
-default; WebBrowserTests, under `make test`, sends them to .build-browser/screenshots/.
+Screenshots of both screens in portrait and landscape go to --docs: docs/ (those docs/WEB.md and
+the README show) by default; WebBrowserTests, under `make test`, sends them to
+.build-browser/screenshots/.
 """
 
 import argparse

@@ -4,8 +4,8 @@ import TestSupport
 import XCTest
 
 /// The fault table (`Fault.Name`) is the one source of what each fault is called, accepts, does
-/// and when it applies: parsing, the catalog, the journal, `mockserver --help`, the README and the
-/// typed URLs must all agree with it.
+/// and when it applies: parsing, the catalog, the journal, `mockserver --help`, the faults guide
+/// (docs/FAULTS.md) and the typed URLs must all agree with it.
 final class FaultTableTests: ServerTestCase {
     /// One fault of every kind, with a value inside its range. A new `Fault.Name` needs one here.
     static let samples: [Fault] = [
@@ -20,12 +20,12 @@ final class FaultTableTests: ServerTestCase {
         XCTAssertEqual(Set(Self.samples.map(\.name)), Set(Fault.Name.allCases))
     }
 
-    func test_readmeFaultTable_isTheTableWordForWord() throws {
-        let readme = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
-        let start = try XCTUnwrap(lines.firstIndex(of: "| parameter | values | effect |"), "README has the fault table")
+    func test_faultsGuideTable_isTheTableWordForWord() throws {
+        let guide = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("docs/FAULTS.md"), encoding: .utf8)
+        let lines = guide.components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex(of: "| parameter | values | effect |"), "docs/FAULTS.md has the fault table")
         let table = lines[start...].prefix { !$0.isEmpty }.joined(separator: "\n")
-        XCTAssertEqual(table, Fault.Name.markdownTable, "README's fault table differs; it should read:\n\(Fault.Name.markdownTable)")
+        XCTAssertEqual(table, Fault.Name.markdownTable, "docs/FAULTS.md's fault table differs; it should read:\n\(Fault.Name.markdownTable)")
     }
 
     func test_help_listsEveryFault_withItsValuesAndOrder() throws {

@@ -5,7 +5,8 @@ import XCTest
 /// `testbed web` in a real browser: runs Tests/Browser/web_test.py (see that file) against the
 /// `mockserver` and `testbed` products built beside this bundle; the script starts both itself,
 /// on port 0. Its screenshots go to `.build-browser/screenshots/` so that a test run leaves the
-/// checkout as it was; with `TESTBED_DOCS_SCREENSHOTS=1` they replace the README's in docs/.
+/// checkout as it was; with `TESTBED_DOCS_SCREENSHOTS=1` they replace those in docs/ (which
+/// docs/WEB.md and the README show).
 final class WebBrowserTests: XCTestCase {
     func test_webApp_inChromium() throws {
         let mockserver = ChildProcess.product("mockserver")

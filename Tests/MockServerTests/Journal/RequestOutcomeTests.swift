@@ -6,7 +6,7 @@ import XCTest
 /// The journal's outcome is typed, with today's wire strings as raw values.
 final class RequestOutcomeTests: ServerTestCase {
     func test_rawValues_areTheWireStrings() {
-        // The strings clients and the README already rely on: a renamed case must not change them.
+        // The strings clients and the docs (docs/MOCKSERVER.md) already rely on: a renamed case must not change them.
         let wire: [RequestOutcome: String] = [
             .ok: "ok", .clientClosed: "client-closed", .error: "error", .timeout: "timeout",
             .shutdown: "shutdown", .reset: "reset", .truncated: "truncated", .stalled: "stalled",

@@ -17,7 +17,7 @@ struct StubProbe: CustomStringConvertible {
     /// libcurl's result codes accepted (0: the transfer completed).
     var curlCodes: Set<Int> = [0]
     /// The body is a `jsonBody`: mockserver's is compared as JSON, not byte for byte (it writes
-    /// the keys sorted, WireMock in the mapping's order; the README lists the difference).
+    /// the keys sorted, WireMock in the mapping's order; docs/STUBS.md lists the difference).
     var isJSONBody = false
     /// Compare the Content-Type too (not for faults, whose headers precede a broken body).
     var comparesContentType = true

@@ -126,7 +126,7 @@ final class WireMockComparisonTests: XCTestCase {
             let statusLine = answer.components(separatedBy: "\r\n").first ?? ""
             switch server.kind {
             case .wireMock: XCTAssertEqual(statusLine, "HTTP/1.1 418 Short and Stout")
-            // The README's difference: libmicrohttpd sends its own reason phrase.
+            // A difference docs/STUBS.md lists: libmicrohttpd sends its own reason phrase.
             case .mockServer: XCTAssertTrue(statusLine.hasPrefix("HTTP/1.1 418 "), statusLine)
             }
         }

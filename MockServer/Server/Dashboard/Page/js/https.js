@@ -72,7 +72,7 @@ export class HTTPSPanel {
           '; Chrome and Chromium: ', command('certutil -d sql:$HOME/.pki/nssdb -A -t C,, -n testbed-mockserver -i ca.pem')),
         step('Android', command('adb push ca.pem /sdcard/Download/'),
           ', then Settings › Security › Install a certificate › CA certificate; the app\'s debug build must trust user CAs',
-          ' (network security config, see the README)')),
+          ' (network security config, see docs/HTTPS.md)')),
       h('p', { className: 'hint' }, 'Remove it when you are done: whoever reads the CA\'s key could issue certificates your device trusts.'));
   }
 

@@ -3,17 +3,17 @@ import XCTest
 
 @testable import MockServer
 
-/// The README's stubs example, as printed: its mapping file and files, and what each curl line
-/// promises.
-final class ReadmeStubsExampleTests: XCTestCase {
-    func test_readmeStubsExample_worksAsPrinted() throws {
-        // Given the README's files, written where the example writes them
-        let readme = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try XCTUnwrap(readme.range(of: "<!-- stubs-example:start -->"))
-        let end = try XCTUnwrap(readme.range(of: "<!-- stubs-example:end -->"))
-        let example = String(readme[start.upperBound..<end.lowerBound])
+/// The stubs guide's first example (docs/STUBS.md, between its `stubs-example` markers), as
+/// printed: its mapping file and files, and what each curl line promises.
+final class StubsGuideExampleTests: XCTestCase {
+    func test_stubsGuideExample_worksAsPrinted() throws {
+        // Given the guide's files, written where the example writes them
+        let guide = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("docs/STUBS.md"), encoding: .utf8)
+        let start = try XCTUnwrap(guide.range(of: "<!-- stubs-example:start -->"))
+        let end = try XCTUnwrap(guide.range(of: "<!-- stubs-example:end -->"))
+        let example = String(guide[start.upperBound..<end.lowerBound])
         let mapping = try XCTUnwrap(example.components(separatedBy: "<<'JSON'\n").last?.components(separatedBy: "\nJSON\n").first)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("readme-stubs-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("guide-stubs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)

@@ -3,13 +3,24 @@ import XCTest
 
 @testable import MockServer
 
-/// Runs every `curl` example of README.md's fault section, in order, against a live server
-/// and checks the outcome its comment promises (`# → 200 …`, `# → curl 28 …`). The README's
-/// 127.0.0.1:8080 / :8081 / :8082 become this test server's main, admin and blackhole ports.
-final class ReadmeExamplesTests: ServerTestCase {
-    func test_readmeExamples_workAsPrinted() throws {
-        let examples = try Self.examples()
-        XCTAssertGreaterThanOrEqual(examples.count, 15, "the README's examples section was found")
+/// Runs every `curl` example between `<!-- examples:start -->` markers — the faults guide's
+/// (docs/FAULTS.md) and the README's tour — in order, against a live server and checks the outcome
+/// its comment promises (`# → 200 …`, `# → curl 28 …`). The pages' 127.0.0.1:8080 / :8081 / :8082
+/// become this test server's main, admin and blackhole ports.
+final class GuideExamplesTests: ServerTestCase {
+    func test_faultsGuideExamples_workAsPrinted() throws {
+        let examples = try Self.examples(in: "docs/FAULTS.md")
+        XCTAssertGreaterThanOrEqual(examples.count, 15, "the faults guide's examples section was found")
+        run(examples)
+    }
+
+    func test_readmeTourExamples_workAsPrinted() throws {
+        let examples = try Self.examples(in: "README.md")
+        XCTAssertGreaterThanOrEqual(examples.count, 5, "the README's tour examples were found")
+        run(examples)
+    }
+
+    private func run(_ examples: [Example]) {
         let client = CurlClient()
         for example in examples {
             let url = URL(string: example.url
@@ -38,11 +49,12 @@ final class ReadmeExamplesTests: ServerTestCase {
         let expected: Expected
     }
 
-    private static func examples() throws -> [Example] {
-        let readme = URL(fileURLWithPath: #filePath)
+    /// The `curl` lines between the examples markers of `page` (a path from the repository's root).
+    private static func examples(in page: String) throws -> [Example] {
+        let file = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+            .appendingPathComponent(page)
+        let text = try String(contentsOf: file, encoding: .utf8)
         guard let start = text.range(of: "<!-- examples:start -->"), let end = text.range(of: "<!-- examples:end -->") else {
             throw CocoaError(.fileReadCorruptFile)
         }
