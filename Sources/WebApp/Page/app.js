@@ -40,9 +40,14 @@ const state = {
 
 // MARK: Connection
 
-/** Opens the event stream; EventSource reconnects by itself, and each connection is a new session. */
-function connect() {
-  const source = new EventSource("/events");
+/**
+ * Opens the event stream; EventSource reconnects by itself, and each connection is a new session.
+ * A reconnect names the session it had (the browser sends the hello's id as Last-Event-ID; a
+ * stream opened again by hand passes `resume`), so the server never lets it take the session
+ * from a page opened since: that page keeps it, and this one is told it was replaced.
+ */
+function connect(resume) {
+  const source = new EventSource(resume ? `/events?resume=${encodeURIComponent(resume)}` : "/events");
   state.source = source;
   const handlers = {
     hello: onHello, nav: onNav, closed: onClosed,
@@ -74,7 +79,7 @@ function connect() {
     if (source.readyState === EventSource.CLOSED) {
       // The server refused the stream: EventSource gives up, so try again a little later.
       showConnection(text("disconnected", "Lost the connection to testbed web; reconnecting…"));
-      setTimeout(() => { if (state.source === source) connect(); }, 2000);
+      setTimeout(() => { if (state.source === source) connect(state.session); }, 2000);
       return;
     }
     showConnection(text("disconnected", "Lost the connection to testbed web; reconnecting…"));
