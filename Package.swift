@@ -115,7 +115,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "Settings",
-            dependencies: ["Storage", "Messages", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Storage", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
             name: "AppWireframe",
@@ -130,7 +130,7 @@ let package = Package(
         .target(
             name: "WebApp",
             dependencies: [
-                "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "ImageCodec", "Messages",
+                "AppWireframe", "Gallery", "FeedScreen", "Settings", "ImageCache", "ImageCodec", "Messages",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -170,7 +170,7 @@ let package = Package(
         .executableTarget(
             name: "testbed",
             dependencies: [
-                "Networking", "Messages", "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "Storage", "WebApp",
+                "Networking", "Messages", "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "WebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // `fetch --cacert`: PEM bundles and DER certificates parsed before libcurl sees them.
@@ -238,10 +238,10 @@ let package = Package(
         // Feed caches that each break one TweetStore rule, and the program the crash rule kills;
         // a library (not in ConformanceTests) because that program runs the twins too.
         .target(
-            name: "BrokenStores", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "BrokenStores", dependencies: ["Storage", "FeedData", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/BrokenStores", swiftSettings: strict),
         .executableTarget(
-            name: "storecrash", dependencies: ["Storage", "BrokenStores"], path: "Tests/StoreCrashHelper",
+            name: "storecrash", dependencies: ["Storage", "FeedData", "BrokenStores"], path: "Tests/StoreCrashHelper",
             swiftSettings: strict),
         // Fuzzing: one `(Data) -> String?` per target, the libFuzzer executable that `make fuzz`
         // builds with -DFUZZING (otherwise a replayer of files), and the corpus replay in `make test`.
@@ -253,7 +253,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "Contracts", "Networking", "Messages", "MockServer", "ImageCache", "ImageCodec", "Storage", "FeedData", "FeedScreen",
+                "Contracts", "Networking", "MockServer", "ImageCache", "ImageCodec", "Storage", "FeedData", "FeedScreen",
                 "Gallery", "BrokenStores", .product(name: "Logging", package: "swift-log"),
                 "ContractsTesting",
             ],
@@ -261,35 +261,33 @@ let package = Package(
         .testTarget(
             name: "ContractsTestingTests", dependencies: ["ContractsTesting", "Contracts", "ImageCache", "ImageCodec"],
             swiftSettings: strict),
-        // Storage: to fill a feed cache with tweets the mock server never serves (bad avatar URLs).
-        .testTarget(name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport", "Storage"], swiftSettings: strict),
+        // Storage and FeedData: to fill a feed cache with tweets the mock server never serves (bad avatar URLs).
+        .testTarget(
+            name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport", "Storage", "FeedData"], swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
             dependencies: [
-                "Networking", "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+                "Networking", "CCurl", "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
-        // The import table of docs/ARCHITECTURE.md, checked against every target's `import` lines.
+        // The import table of docs/ARCHITECTURE.md, checked against every target's `import` lines and this file.
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "Storage", "FeedData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "FeedDataTests",
-            dependencies: [
-                "FeedData", "FeedScreen", "Storage", "Networking", "Messages", "MockServer", "TestSupport",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["FeedData", "FeedScreen", "Storage", "Networking", "Messages", "MockServer", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "AppWireframeTests",
             dependencies: [
-                "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "Storage", "ImageCache", "Networking", "Messages",
+                "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "Networking", "Messages",
                 "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict),
@@ -305,29 +303,27 @@ let package = Package(
         .testTarget(
             name: "WebAppTests",
             dependencies: [
-                "WebApp", "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "Storage", "ImageCache", "Networking",
-                "Messages", "MockServer", "TestSupport",
+                "WebApp", "AppWireframe", "ImageCodec", "Networking", "MockServer", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GalleryTests",
-            dependencies: [
-                "Gallery", "ImageCache", "ImageCodec", "Networking", "Messages", "MockServer", "TestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
-            ],
+            dependencies: ["Gallery", "ImageCache", "ImageCodec", "Networking", "Messages", "MockServer", "TestSupport"],
             swiftSettings: strict),
         // Fixtures/: small real-world files written by other encoders (and the script that made them).
         .testTarget(
             name: "ImageCodecTests", dependencies: ["ImageCodec"], resources: [.copy("Fixtures")],
             swiftSettings: strict),
         .testTarget(
-            name: "ImageCacheTests", dependencies: ["ImageCache", "ImageCodec", "Networking", "MockServer"],
+            name: "ImageCacheTests",
+            dependencies: ["ImageCache", "ImageCodec", "Networking", "MockServer", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(
             name: "MockServerTests",
             dependencies: [
-                "MockServer", "ImageCodec", "CCurl", "TestSupport", .product(name: "X509", package: "swift-certificates"),
+                "MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strict),
     ]

@@ -18,16 +18,10 @@ public func expectKeeps<Subject: Sendable>(
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> ContractViolation? {
     let violation = await contract.check(subject)
-    switch (violation, knownViolations[contract.id]) {
-    case (nil, nil):
-        break
-    case (let violation?, nil):
-        Issue.record(Comment(rawValue: violation.description), sourceLocation: sourceLocation)
-    case (let violation?, let reason?):
-        recordKnown(violation, reason: reason, sourceLocation: sourceLocation)
-    case (nil, let reason?):
-        Issue.record(
-            Comment(rawValue: KnownViolations.nowKept(contract.id, reason: reason)), sourceLocation: sourceLocation)
+    switch KnownViolations.verdict(violation, id: contract.id, knownViolations: knownViolations) {
+    case .holds: break
+    case .failure(let message): Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    case .known(let violation, let reason): recordKnown(violation, reason: reason, sourceLocation: sourceLocation)
     }
     return violation
 }

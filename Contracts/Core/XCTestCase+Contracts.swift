@@ -14,15 +14,10 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) async -> ContractViolation? {
         let violation = await contract.check(subject)
-        switch (violation, knownViolations[contract.id]) {
-        case (nil, nil):
-            break
-        case (let violation?, nil):
-            XCTFail(violation.description, file: file, line: line)
-        case (let violation?, let reason?):
-            print(KnownViolations.stillViolated(violation, reason: reason))
-        case (nil, let reason?):
-            XCTFail(KnownViolations.nowKept(contract.id, reason: reason), file: file, line: line)
+        switch KnownViolations.verdict(violation, id: contract.id, knownViolations: knownViolations) {
+        case .holds: break
+        case .failure(let message): XCTFail(message, file: file, line: line)
+        case .known(let violation, let reason): print(KnownViolations.stillViolated(violation, reason: reason))
         }
         return violation
     }

@@ -80,5 +80,24 @@ func withFeedDatabase(_ body: @MainActor @escaping (URL) async -> String?) async
     await withTemporaryFolder { folder in await body(folder.appendingPathComponent("feed.sqlite")) }
 }
 
+/// The set-up most feed rules share: a module of `subject` on a new database, started (and, when
+/// `refreshed`, past its refresh at start), then `body` on the main actor; the module is closed
+/// afterwards. `nil`, or what went wrong.
+func withFeedRun(
+    _ subject: FeedRulesSubject, _ server: MockServer, refreshed: Bool = true, showsAvatars: Bool = false,
+    extra: [URLQueryItem] = [], _ body: @MainActor @escaping (FeedRun) async -> String?
+) async -> String? {
+    await withFeedDatabase { database in
+        let run = FeedRun(server: server)
+        defer { run.close() }
+        let problem =
+            refreshed
+            ? await run.startAndRefresh(subject, database: database, showsAvatars: showsAvatars, extra: extra)
+            : await run.start(subject, database: database, showsAvatars: showsAvatars, extra: extra)
+        if let problem { return problem }
+        return await body(run)
+    }
+}
+
 /// The countdown text for `seconds`, in English.
 func countdownText(_ seconds: Int) -> String { UserMessage.nextUpdateIn(seconds: seconds).text(in: .en) }

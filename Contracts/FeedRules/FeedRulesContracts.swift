@@ -53,10 +53,7 @@ public enum FeedRulesContracts {
         id: "feedRules.refreshEvery60s",
         rule: "The feed refreshes at start, then again when 60 s of clock time have passed: not at 59 s."
     ) { subject, server in
-        await withFeedDatabase { database in
-            let run = FeedRun(server: server)
-            defer { run.close() }
-            if let problem = await run.startAndRefresh(subject, database: database) { return problem }
+        await withFeedRun(subject, server) { run in
             await run.advance(seconds: 59)
             try? await Task.sleep(for: .milliseconds(200))
             let at59 = run.tweetRequests.count
@@ -73,10 +70,7 @@ public enum FeedRulesContracts {
         id: "feedRules.countdownTicksEachSecond",
         rule: "The countdown shows the seconds to the next refresh, one less each second of clock time: Next update in 59 s, 58 s, 57 s…"
     ) { subject, server in
-        await withFeedDatabase { database in
-            let run = FeedRun(server: server)
-            defer { run.close() }
-            if let problem = await run.startAndRefresh(subject, database: database) { return problem }
+        await withFeedRun(subject, server) { run in
             for elapsed in 1...5 {
                 await run.advance(seconds: 1)
                 let expected = countdownText(60 - elapsed)
@@ -92,14 +86,9 @@ public enum FeedRulesContracts {
         id: "feedRules.noOverlap",
         rule: "Refreshes never overlap: a refresh due while the previous one is still waiting for the server starts only after it ends."
     ) { subject, server in
-        await withFeedDatabase { database in
-            let run = FeedRun(server: server)
-            defer { run.close() }
-            // Each tweet request is held 3 s at the server; while the first is held, 61 s of clock
-            // time pass in one jump (far faster than 3 s, even on a loaded machine).
-            if let problem = await run.start(subject, database: database, extra: [URLQueryItem(name: "delay", value: "3000")]) {
-                return problem
-            }
+        // Each tweet request is held 3 s at the server; while the first is held, 61 s of clock
+        // time pass in one jump (far faster than 3 s, even on a loaded machine).
+        await withFeedRun(subject, server, refreshed: false, extra: [URLQueryItem(name: "delay", value: "3000")]) { run in
             guard await waitOnMain(within: .seconds(5), { server.suspendedConnections >= 1 }) else {
                 return "no tweet request reached the server within 5 s of the start"
             }
@@ -119,10 +108,7 @@ public enum FeedRulesContracts {
         id: "feedRules.failureKeepsTweets",
         rule: "A failed refresh keeps the tweets on screen, shows its message (offline: No Internet connection), the countdown goes on; the next good refresh clears the message."
     ) { subject, server in
-        await withFeedDatabase { database in
-            let run = FeedRun(server: server)
-            defer { run.close() }
-            if let problem = await run.startAndRefresh(subject, database: database) { return problem }
+        await withFeedRun(subject, server) { run in
             let shown = run.view.tweets.map(\.id)
             do { try server.setOffline(true) } catch { return "the server could not go offline" }
             await run.advance(seconds: 60)
@@ -148,10 +134,7 @@ public enum FeedRulesContracts {
         id: "feedRules.avatarsShownWhenOn",
         rule: "With avatars on, every tweet gets its author's avatar image, each avatar URL requested once."
     ) { subject, server in
-        await withFeedDatabase { database in
-            let run = FeedRun(server: server)
-            defer { run.close() }
-            if let problem = await run.start(subject, database: database, showsAvatars: true) { return problem }
+        await withFeedRun(subject, server, refreshed: false, showsAvatars: true) { run in
             let allImages = { @MainActor in
                 !run.view.tweets.isEmpty && run.view.tweets.allSatisfy { if case .image = $0.avatar { true } else { false } }
             }
@@ -168,10 +151,7 @@ public enum FeedRulesContracts {
         id: "feedRules.avatarsOffNoneRequested",
         rule: "With avatars off, no tweet shows an avatar and no avatar is requested."
     ) { subject, server in
-        await withFeedDatabase { database in
-            let run = FeedRun(server: server)
-            defer { run.close() }
-            if let problem = await run.start(subject, database: database, showsAvatars: false) { return problem }
+        await withFeedRun(subject, server, refreshed: false, showsAvatars: false) { run in
             guard await waitOnMain(within: .seconds(5), { !run.view.tweets.isEmpty }) else { return "no tweets within 5 s" }
             try? await Task.sleep(for: .milliseconds(500))
             if let shown = run.view.tweets.first(where: { $0.avatar != .hidden }) {

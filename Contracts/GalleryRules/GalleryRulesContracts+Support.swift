@@ -61,8 +61,22 @@ enum Expected {
     static let hint = text(.pullToRefresh)
 }
 
+/// The set-up every gallery rule shares: a module of `subject` over the `scenario` list, its
+/// cache in a new temporary folder, started (``GalleryRun/start(visible:)``); then `body` on the
+/// main actor. `nil`, or what went wrong.
+func withGalleryRun(
+    _ subject: GalleryRulesSubject, _ server: MockServer, scenario: String, visible: Bool = true,
+    _ body: @MainActor @escaping (GalleryRun) async -> String?
+) async -> String? {
+    await withGalleryFolder { folder in
+        let run = GalleryRun(subject, server: server, scenario: scenario, folder: folder)
+        if let problem = await run.start(visible: visible) { return problem }
+        return await body(run)
+    }
+}
+
 /// Runs `body` with a new temporary folder on the main actor.
-func withGalleryFolder(_ body: @MainActor @escaping (URL) async -> String?) async -> String? {
+private func withGalleryFolder(_ body: @MainActor @escaping (URL) async -> String?) async -> String? {
     await withTemporaryFolder { folder in await body(folder) }
 }
 

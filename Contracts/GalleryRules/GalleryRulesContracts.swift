@@ -18,9 +18,7 @@ public enum GalleryRulesContracts {
         id: "gallery.mixedScenario",
         rule: "The mixed scenario shows the two good images and, in each failing cell, its exact message: brokenImage, imageUnavailable, imageTooLarge, timedOut + Pull down to refresh."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
-            if let problem = await run.start() { return problem }
+        await withGalleryRun(subject, server, scenario: "mixed") { run in
             if let problem = await run.settle() { return problem }
             let expected: [(String, GalleryCellState?)] = [
                 ("the fine image", nil), ("the slow image (3 s, within the deadline)", nil),
@@ -42,9 +40,7 @@ public enum GalleryRulesContracts {
         id: "gallery.stallTimesOutInTime",
         rule: "A cell whose image stalls shows timedOut + Pull down to refresh once the 4 s stall deadline passes: not before, at most 6.5 s after it became visible."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
-            if let problem = await run.start(visible: false) { return problem }
+        await withGalleryRun(subject, server, scenario: "mixed", visible: false) { run in
             let stalled = run.view.cells[5].id
             let visibleAt = ContinuousClock.now
             run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
@@ -67,9 +63,7 @@ public enum GalleryRulesContracts {
         id: "gallery.loadsOnlyVisible",
         rule: "Only cells reported visible are requested: with cells 1–2 on screen the server sees exactly those two images; scrolling to 5–6 loads those."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start(visible: false) { return problem }
+        await withGalleryRun(subject, server, scenario: "default", visible: false) { run in
             // 400 wide: cells are 380 pt, one every 390 pt from y = 10; 780 pt show cells 0 and 1.
             run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 780)
             guard await waitOnMain(within: .seconds(5), { run.view.cells.prefix(2).allSatisfy { $0.state.isLoaded } }) else {
@@ -94,9 +88,7 @@ public enum GalleryRulesContracts {
         id: "gallery.offlineBannerAndRecovery",
         rule: "Offline, cells fail with offline + Pull down to refresh and the offline banner shows; back online, the banner goes and the failed cells reload by themselves."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start(visible: false) { return problem }
+        await withGalleryRun(subject, server, scenario: "default", visible: false) { run in
             do { try server.setOffline(true) } catch { return "the server could not go offline: \(error)" }
             run.output.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
             if let problem = await run.settle(within: .seconds(8)) { return problem }
@@ -122,9 +114,7 @@ public enum GalleryRulesContracts {
         id: "gallery.tapRemovesLoadedCell",
         rule: "A tap on a loaded cell animates it out to the right, then moves the cells below up one slot, then the cell is gone; taps during the animation do nothing."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start() { return problem }
+        await withGalleryRun(subject, server, scenario: "default") { run in
             if let problem = await run.allLoaded() { return problem }
             let ids = run.view.cells.map(\.id)
             run.view.holdsAnimations = true
@@ -156,9 +146,7 @@ public enum GalleryRulesContracts {
         id: "gallery.tapIgnoredUnlessLoaded",
         rule: "A tap on a cell still loading or failed does nothing: no animation, the cells stay."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
-            if let problem = await run.start() { return problem }
+        await withGalleryRun(subject, server, scenario: "mixed") { run in
             try? await Task.sleep(for: .milliseconds(200))
             guard run.view.cells[1].state == .loading else {
                 return "the 3 s slow image already shows \(run.view.cells[1].state.summary) after 200 ms"
@@ -189,9 +177,7 @@ public enum GalleryRulesContracts {
         id: "gallery.refreshRestoresAll",
         rule: "Pull-to-refresh shows the initial 6 cells again without animation, requests every image again, and ends refreshing once all have settled."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start() { return problem }
+        await withGalleryRun(subject, server, scenario: "default") { run in
             if let problem = await run.allLoaded() { return problem }
             let initial = run.view.cells.map(\.id)
             run.output.didTapCell(at: 0)
@@ -220,9 +206,7 @@ public enum GalleryRulesContracts {
         id: "gallery.reusedCellNeverShowsOldImage",
         rule: "A cell reused for another image never shows the old one: when a removal moves a cell still loading up one slot, its image arrives in its new slot, never in the slot it left."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "mixed", folder: folder)
-            if let problem = await run.start() { return problem }
+        await withGalleryRun(subject, server, scenario: "mixed") { run in
             guard await waitOnMain(within: .seconds(2.5), { run.view.cells[0].state.isLoaded }) else {
                 return "the fine image (cell 1) shows \(run.view.cells[0].state.summary) after 2.5 s, expected it loaded"
             }
@@ -259,9 +243,7 @@ public enum GalleryRulesContracts {
         id: "gallery.completionsRunOnce",
         rule: "Each completion runs exactly once: every image load ends in exactly one update of its cell (none twice, none dropped), and a removal's two animation completions lead to one move-up and one redisplay."
     ) { subject, server in
-        await withGalleryFolder { folder in
-            let run = GalleryRun(subject, server: server, scenario: "default", folder: folder)
-            if let problem = await run.start() { return problem }
+        await withGalleryRun(subject, server, scenario: "default") { run in
             guard await waitOnMain(within: .seconds(8), { run.view.allSettled }) else {
                 let stuck = run.view.cells.indices.filter { run.view.cells[$0].state == .loading }.map { $0 + 1 }
                 return "cells \(stuck) still show a spinner 8 s after they became visible: their loads' results never reached them"

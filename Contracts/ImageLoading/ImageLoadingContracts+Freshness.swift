@@ -49,11 +49,9 @@ extension ImageLoadingContracts {
                 return "after the server's 304 the loader delivered a \(again.image.width)×\(again.image.height) image from \(again.source) that differs from the \(original.image.width)×\(original.image.height) image first loaded: a 304 means the disk copy is current"
             }
             let offline = await subject.makeLoader(folder, relaxed)
-            return await whileOffline(server) {
-                let outcome = await load(offline, url)
-                if case .success = outcome { return nil }
-                return "offline after another restart, the stale copy could not be revalidated: " + outcome.observed(expecting: "the stale copy from disk")
-            }
+            return await deliversOffline(
+                offline, server, url, "offline after another restart, the stale copy could not be revalidated: ",
+                expecting: "the stale copy from disk")
         }
     }
 

@@ -21,11 +21,7 @@ extension ImageLoadingContracts {
                 return "with its disk copy damaged, after a restart: " + outcome.observed(expecting: "the image, fetched again")
             }
             let again = await subject.makeLoader(folder, relaxed)
-            return await whileOffline(server) {
-                let offline = await load(again, server.url(path))
-                if case .success = offline { return nil }
-                return "the damaged disk copy was not replaced: offline after another restart, " + offline.observed(expecting: "the image from disk")
-            }
+            return await deliversOffline(again, server, server.url(path), "the damaged disk copy was not replaced: offline after another restart, ")
         }
     }
 
@@ -49,12 +45,9 @@ extension ImageLoadingContracts {
             let next = await load(loader, server.url(path))
             guard case .success = next else { return "after the cache folder was deleted: " + next.observed(expecting: "the image") }
             let restarted = await subject.makeLoader(folder, relaxed)
-            return await whileOffline(server) {
-                let offline = await load(restarted, server.url(path))
-                if case .success = offline { return nil }
-                return "the image loaded after the cache folder was deleted was not kept on disk: offline after a restart, "
-                    + offline.observed(expecting: "the image from disk")
-            }
+            return await deliversOffline(
+                restarted, server, server.url(path),
+                "the image loaded after the cache folder was deleted was not kept on disk: offline after a restart, ")
         }
     }
 

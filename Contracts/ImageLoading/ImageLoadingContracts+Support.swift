@@ -98,6 +98,18 @@ extension ImageLoadingContracts {
         return problem
     }
 
+    /// Loads `url` with `loader` while the server is offline: `nil` when the image is
+    /// delivered, else `what` followed by what happened instead of `expected`.
+    static func deliversOffline(
+        _ loader: any ImageLoading, _ server: MockServer, _ url: URL, _ what: String, expecting expected: String = "the image from disk"
+    ) async -> String? {
+        await whileOffline(server) {
+            let outcome = await load(loader, url)
+            if case .success = outcome { return nil }
+            return what + outcome.observed(expecting: expected)
+        }
+    }
+
     /// Renders an image on the server before a timed check, then clears the journal, so neither
     /// rendering time nor the warming request is counted.
     static func warm(_ server: MockServer, _ path: String) async {

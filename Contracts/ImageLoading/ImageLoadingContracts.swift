@@ -27,11 +27,7 @@ public enum ImageLoadingContracts {
             let url = server.url("/images/2.png")
             let first = await load(loader, url)
             guard case .success = first else { return "the first load, online: " + first.observed(expecting: "the image") }
-            return await whileOffline(server) {
-                let again = await load(loader, url)
-                if case .success = again { return nil }
-                return "offline after a load: " + again.observed(expecting: "the image")
-            }
+            return await deliversOffline(loader, server, url, "offline after a load: ", expecting: "the image")
         }
     }
 
@@ -43,11 +39,7 @@ public enum ImageLoadingContracts {
             let path = "/images/3.jpg"
             if let problem = await loadOnce(subject, server, folder: folder, path: path) { return problem }
             let restarted = await subject.makeLoader(folder, relaxed)
-            return await whileOffline(server) {
-                let outcome = await load(restarted, server.url(path))
-                if case .success = outcome { return nil }
-                return "after a restart, offline: " + outcome.observed(expecting: "the image from disk")
-            }
+            return await deliversOffline(restarted, server, server.url(path), "after a restart, offline: ")
         }
     }
 

@@ -55,6 +55,12 @@ func attempt(_ what: String, _ body: () async throws -> String?) async -> String
     }
 }
 
+/// Runs `body` on a new temporary folder (deleted after), turning a thrown error into a
+/// violation sentence that names `what` was under way: the set-up every rule of the suite shares.
+func attemptInNewFolder(_ what: String, _ body: (URL) async throws -> String?) async -> String? {
+    await withTemporaryFolder { folder in await attempt(what) { try await body(folder) } }
+}
+
 /// A short description of a tweet list for violation sentences.
 func describe(_ tweets: [Tweet]) -> String {
     guard let first = tweets.first, let last = tweets.last else { return "no tweets" }

@@ -6,10 +6,13 @@ struct ServerSentEvent: Sendable, Hashable {
     let name: String
     /// The payload, JSON without line breaks.
     let json: String
+    /// The event's id (`id:`), which the browser sends back as `Last-Event-ID` when it reconnects.
+    let id: String?
 
-    /// An event `name` carrying `payload` as JSON.
-    init(_ name: String, _ payload: some Encodable) {
+    /// An event `name` carrying `payload` as JSON, with `id` when given (no line breaks in it).
+    init(_ name: String, _ payload: some Encodable, id: String? = nil) {
         self.name = name
+        self.id = id.map { $0.filter { !$0.isNewline } }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding our own payload types cannot fail; an empty object keeps the stream valid if it did.
@@ -21,7 +24,7 @@ struct ServerSentEvent: Sendable, Hashable {
     /// payload is one `data:` line; a stray one is split into several, as the format asks.
     var frame: String {
         let lines = json.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }
-        return "event: \(name)\n" + lines.joined(separator: "\n") + "\n\n"
+        return (id.map { "id: \($0)\n" } ?? "") + "event: \(name)\n" + lines.joined(separator: "\n") + "\n\n"
     }
 
     /// A comment line that keeps idle proxies and the browser from closing the stream.

@@ -70,16 +70,34 @@ public final class WebFrontEnd {
 
     /// Opens a session for a page that just connected; returns it (its frames feed the page's
     /// stream). The previous page is told it was replaced.
-    func openSession() -> WebSession {
+    ///
+    /// - Parameter previous: for a page that reconnects by itself (its stream broke, or the server
+    ///   restarted), the session it had (`Last-Event-ID`); `nil` for a page a person opened or
+    ///   reloaded. A reconnect never takes the session from another page: while one holds it (a
+    ///   page opened after the restart, say), the returned session is already closed and says
+    ///   so to the reconnecting page, and nothing else changes.
+    func openSession(resuming previous: String? = nil) -> WebSession {
+        let closedReason = WebStrings.table(for: app.language)["closed"] ?? "closed"
+        if let previous, let current = session, current.id != previous {
+            logger.info("a page reconnected (session \(previous.prefix(64))) while session \(current.id) is open; it stays closed")
+            let refused = WebSession(keepAliveInterval: keepAliveInterval, completionTimeout: completionTimeout, logger: logger)
+            refused.close(reason: closedReason)
+            return refused
+        }
         if let old = session {
-            old.close(reason: WebStrings.table(for: app.language)["closed"] ?? "closed")
+            // The same page coming back needs no notice; any other page is told it was replaced.
+            old.close(reason: old.id == previous ? nil : closedReason)
             retired.append(old.id)
             if retired.count > 64 { retired.removeFirst(retired.count - 64) }
         }
         closeScreens()
         let new = WebSession(keepAliveInterval: keepAliveInterval, completionTimeout: completionTimeout, logger: logger)
         session = new
-        new.send(ServerSentEvent("hello", Hello(session: new.id, language: app.language.rawValue, strings: WebStrings.table(for: app.language))))
+        // The session id is also the event's id, so the browser's own reconnect names it (`Last-Event-ID`).
+        new.send(
+            ServerSentEvent(
+                "hello", Hello(session: new.id, language: app.language.rawValue, strings: WebStrings.table(for: app.language)),
+                id: new.id))
         sendNavigation(app.stack)
         logger.info("a page connected (session \(new.id))")
         return new

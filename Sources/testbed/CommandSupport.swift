@@ -27,3 +27,16 @@ func serverURL(_ text: String) throws -> URL {
 func validateTimeout(_ timeout: Double) throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
 }
+
+/// A command whose work runs on the main actor, where the views and presenters live:
+/// `run()` only hops there and calls ``execute()``.
+protocol MainActorCommand: AsyncParsableCommand, Sendable {
+    /// The run itself, on the main actor.
+    @MainActor func execute() async throws
+}
+
+extension MainActorCommand {
+    func run() async throws {
+        try await execute()
+    }
+}

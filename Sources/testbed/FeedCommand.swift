@@ -7,7 +7,7 @@ import Messages
 
 /// `testbed feed`: the real feed module against any server, printing each view update as one
 /// JSON line.
-struct FeedCommand: AsyncParsableCommand {
+struct FeedCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "Run the feed module against a server; print each view update as a JSON line.",
@@ -44,13 +44,9 @@ struct FeedCommand: AsyncParsableCommand {
         try validateTimeout(timeout)
     }
 
-    func run() async throws {
-        try await execute()
-    }
-
     /// The run itself: the views and presenters live on the main actor.
     @MainActor
-    private func execute() async throws {
+    func execute() async throws {
         let serverURL = try server.url()
         let database = URL(fileURLWithPath: db)
         let configuration = AppConfiguration(

@@ -7,7 +7,7 @@ import Networking
 
 /// `testbed gallery`: the real gallery module against any server, printing each view update
 /// as one JSON line.
-struct GalleryCommand: AsyncParsableCommand {
+struct GalleryCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
         abstract: "Run the gallery module against a server; print each view update as a JSON line.",
@@ -40,13 +40,9 @@ struct GalleryCommand: AsyncParsableCommand {
         try validateTimeout(timeout)
     }
 
-    func run() async throws {
-        try await execute()
-    }
-
     /// The run itself: the views and presenters live on the main actor.
     @MainActor
-    private func execute() async throws {
+    func execute() async throws {
         let serverURL = try server.url()
         let folder = cache.folder(defaultName: "testbed-gallery-cache")
         let configuration = AppConfiguration(

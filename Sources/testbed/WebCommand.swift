@@ -9,7 +9,7 @@ import WebApp
 
 /// `testbed web`: the gallery and the feed in a browser, built by ``AppWireframe`` like
 /// `testbed gallery` and `testbed feed`, with web views drawing into the page.
-struct WebCommand: AsyncParsableCommand {
+struct WebCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
         abstract: "Serve the gallery and the feed as a web page (http://127.0.0.1:8090/ by default).",
@@ -46,13 +46,9 @@ struct WebCommand: AsyncParsableCommand {
         if db?.isEmpty == true { throw ValidationError("--db needs a path") }
     }
 
-    func run() async throws {
-        try await execute()
-    }
-
     /// The run itself: the front end, its views and the presenters live on the main actor.
     @MainActor
-    private func execute() async throws {
+    func execute() async throws {
         let (signals, signalSources) = Self.catchSignals()
         defer { signalSources.forEach { $0.cancel() } }
         let serverURL = try server.url()

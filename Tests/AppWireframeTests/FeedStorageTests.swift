@@ -15,22 +15,13 @@ import XCTest
 /// and a folder and file made immutable (`chattr +i`: not even root may change them; SQLite then
 /// can neither write the file nor create its `-shm`, exactly as on a read-only file system).
 @MainActor
-final class FeedStorageTests: XCTestCase {
-    private var server: MockServer!
-    private var folder: URL!
-
-    override func setUp() async throws {
-        server = try MockServer.start()
-        folder = try temporaryFolder()
-    }
-
+final class FeedStorageTests: ServerAndFolderTestCase {
     override func tearDown() async throws {
-        server.stop()
         _ = try? chattr("-i", folder.appendingPathComponent("db"))
         for suffix in ["", "-wal", "-shm"] {
             _ = try? chattr("-i", folder.appendingPathComponent("db/feed.sqlite" + suffix))
         }
-        try? FileManager.default.removeItem(at: folder)
+        try await super.tearDown()
     }
 
     private func configuration(database: URL) -> AppConfiguration {

@@ -9,20 +9,7 @@ import XCTest
 
 /// The whole gallery stack: AppWireframe, MockServer, real caches in a temporary folder.
 @MainActor
-final class GalleryIntegrationTests: XCTestCase {
-    private var server: MockServer!
-    private var folder: URL!
-
-    override func setUp() async throws {
-        server = try MockServer.start()
-        folder = try temporaryFolder()
-    }
-
-    override func tearDown() async throws {
-        server.stop()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class GalleryIntegrationTests: ServerAndFolderTestCase {
     private func configuration(_ scenario: String) -> AppConfiguration {
         AppConfiguration(
             serverBaseURL: server.baseURL, cacheFolder: folder.appendingPathComponent("cache"),

@@ -2,6 +2,7 @@ import AppWireframe
 import FeedScreen
 import Foundation
 import Gallery
+import MockServer
 import Settings
 import XCTest
 
@@ -53,4 +54,21 @@ func temporaryFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("AppWireframeTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
+}
+
+/// A whole-stack test with its own mock server and temporary folder, both gone after each test.
+@MainActor
+class ServerAndFolderTestCase: XCTestCase {
+    var server: MockServer!
+    var folder: URL!
+
+    override func setUp() async throws {
+        server = try MockServer.start()
+        folder = try temporaryFolder()
+    }
+
+    override func tearDown() async throws {
+        server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
 }

@@ -4,13 +4,8 @@ import XCTest
 /// The dependency rules of docs/ARCHITECTURE.md, checked against the code: every `import` of every
 /// library and executable target must be one its row of the import table allows, and every module
 /// a row allows must be imported somewhere in that target, so the table can drift from the code in
-/// neither direction.
+/// neither direction. ``PackageRulesTests`` ties Package.swift to both.
 final class ImportRulesTests: XCTestCase {
-    /// Modules of the platform (Swift's runtime libraries and the C library): any target may import them.
-    static let platform: Set<String> = [
-        "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
-    ]
-
     /// The only members of `ImageCodec` the mock server may use: its writers and the test-data
     /// corruption. It never decodes or probes with the clients' codec (see the table's note).
     static let mockServerCodecAPI: Set<String> = ["encodePNG", "encodeJPEG", "corrupted"]
@@ -21,21 +16,13 @@ final class ImportRulesTests: XCTestCase {
         for row in table.rows {
             let imports = try SwiftImports.scan(Self.root.appending(path: row.folder))
             XCTAssertFalse(imports.files.isEmpty, "\(row.target): the table names \(row.folder), which holds no Swift file")
-            for found in imports.all where !row.allowed.contains(found.module) && !Self.platform.contains(found.module) {
+            for found in imports.all where !row.allowed.contains(found.module) && !DependencyRules.platform.contains(found.module) {
                 XCTFail("\(found.file):\(found.line) imports \(found.module), which the import table does not allow for \(row.target) (allowed: \(row.allowed.sorted().joined(separator: ", ")))")
             }
             let used = Set(imports.all.map(\.module))
             for module in row.allowed.subtracting(used).sorted() {
                 XCTFail("the import table allows \(row.target) to import \(module), but none of its files does: remove it from the table")
             }
-        }
-    }
-
-    func test_everyTargetFolder_hasARow() throws {
-        let table = try ImportTable.read(from: Self.root)
-        let listed = Set(table.rows.map(\.folder))
-        for folder in try Self.targetFolders() where !listed.contains(folder) {
-            XCTFail("\(folder) is a target without a row in docs/ARCHITECTURE.md's import table")
         }
     }
 
@@ -60,20 +47,6 @@ final class ImportRulesTests: XCTestCase {
 
     /// The package root: three levels above this file.
     static let root: URL = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// Every folder that holds a library or executable target's Swift sources.
-    static func targetFolders() throws -> [String] {
-        let fileManager = FileManager.default
-        var folders: [String] = []
-        for parent in ["Sources", "MockServer", "Contracts"] {
-            for name in try fileManager.contentsOfDirectory(atPath: root.appending(path: parent).path(percentEncoded: false)).sorted() {
-                let folder = "\(parent)/\(name)"
-                if try !SwiftImports.swiftFiles(in: root.appending(path: folder)).isEmpty { folders.append(folder) }
-            }
-        }
-        folders += ["ContractsTesting", "Tests/TestSupport", "Tests/BrokenStores", "Tests/StoreCrashHelper", "Tests/FuzzHarness", "Tests/FuzzTargets"]
-        return folders
-    }
 }
 
 /// The import table of docs/ARCHITECTURE.md: the rows between `<!-- imports:start -->` and
@@ -87,12 +60,12 @@ struct ImportTable {
 
     let rows: [Row]
 
-    struct Unreadable: Error, CustomStringConvertible {
-        let description: String
+    static func read(from root: URL) throws -> ImportTable {
+        try parse(String(contentsOf: root.appending(path: "docs/ARCHITECTURE.md"), encoding: .utf8))
     }
 
-    static func read(from root: URL) throws -> ImportTable {
-        let text = try String(contentsOf: root.appending(path: "docs/ARCHITECTURE.md"), encoding: .utf8)
+    /// The table between the markers of `text`.
+    static func parse(_ text: String) throws -> ImportTable {
         guard let start = text.range(of: "<!-- imports:start -->"), let end = text.range(of: "<!-- imports:end -->"),
             start.upperBound < end.lowerBound
         else { throw Unreadable(description: "docs/ARCHITECTURE.md lacks the <!-- imports:start --> … <!-- imports:end --> markers") }
@@ -106,6 +79,11 @@ struct ImportTable {
         }
         return ImportTable(rows: rows)
     }
+}
+
+/// An input of the architecture checks (the docs' table, the manifest) that cannot be read.
+struct Unreadable: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// The `import` declarations of a folder's Swift files.

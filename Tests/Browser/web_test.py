@@ -29,6 +29,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 
 from playwright.sync_api import expect
@@ -57,13 +58,14 @@ EN_OFFLINE = "No Internet connection"
 
 
 class TestbedWeb:
-    """`testbed web --port 0` against `server`; its URL read from its one line of standard output."""
+    """`testbed web --port PORT` (0: a free one) against `server`; its URL read from its one line of
+    standard output."""
 
     READY = re.compile(r"^testbed web: serving (http://127\.0\.0\.1:\d+/)$")
 
-    def __init__(self, executable, server, cache, database, extra=()):
+    def __init__(self, executable, server, cache, database, extra=(), port=0):
         self.process = subprocess.Popen(
-            [executable, "web", "--server", server, "--port", "0", "--cache", cache, "--db", database, *extra],
+            [executable, "web", "--server", server, "--port", str(port), "--cache", cache, "--db", database, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/")
         self.errors = []
         lines = queue.Queue()
@@ -136,12 +138,13 @@ class WebTests(BrowserTestCase):
 
     # Helpers
 
-    def start_web(self, *extra):
-        """A `testbed web` with this test's cache and database (the same ones on every call)."""
+    def start_web(self, *extra, port=0):
+        """A `testbed web` with this test's cache and database (the same ones on every call), on
+        `port` (0: a free one)."""
         if "--lang" not in extra:
             extra = ("--lang", "en", *extra)  # not whatever LANG the machine has
         web = TestbedWeb(OPTIONS.testbed, self.server.main, os.path.join(self.folder, "cache"),
-                         os.path.join(self.folder, "feed.sqlite"), extra)
+                         os.path.join(self.folder, "feed.sqlite"), extra, port)
         self.webs.append(web)
         return web
 
@@ -520,6 +523,38 @@ class WebTests(BrowserTestCase):
         second_cells.nth(0).click()
         expect(second_cells).to_have_count(5)
         self.assertIsNone(web.process.poll(), "testbed web is still running")
+
+    def test_aReconnectAfterARestart_neverTakesTheSessionFromAPageOpenedSince(self):
+        web = self.start_web()
+        old = self.new_page(web)
+        port = urllib.parse.urlsplit(web.url).port
+        # The old page's reconnects are held back (failed) until a new page has the session, so
+        # the order is the one a person meets, whatever the browser's retry delay.
+        holding = {"on": True}
+        old.route("**/events*", lambda route: route.abort() if holding["on"] else route.continue_())
+
+        # The server restarts on the same port; a person opens a new page before the old one is back.
+        web.stop()
+        expect(old.get_by_role("status").filter(has_text="Lost the connection")).to_be_visible()
+        web = self.start_web(port=port)
+        new = self.new_page(web)
+        holding["on"] = False
+
+        # The old page reconnects and learns that a newer page holds the session; the new page keeps it.
+        expect(old.locator("#closed")).to_contain_text("opened in another tab", timeout=15_000)
+        expect(old.locator("#closed")).to_be_visible()
+        cells = self.open_gallery(new)
+        self.wait_decoded(cells.nth(0))
+        cells.nth(0).click()
+        expect(cells).to_have_count(5)
+        expect(new.locator("#closed")).to_be_hidden()
+
+        # A person reloading the old page takes the session back, as any page they open does.
+        old.unroute("**/events*")
+        old.reload()
+        expect(old.locator("#closed")).to_be_hidden()
+        self.open_gallery(old)
+        expect(new.locator("#closed")).to_be_visible()
 
 
 def main():

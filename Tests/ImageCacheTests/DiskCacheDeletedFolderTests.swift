@@ -3,19 +3,7 @@ import ImageCache
 import XCTest
 
 /// A cache folder deleted from outside while the cache runs (a user clearing caches, a cleaner).
-final class DiskCacheDeletedFolderTests: XCTestCase {
-    private var root: URL!
-    private var folder: URL { root.appendingPathComponent("cache") }
-
-    override func setUp() async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("DiskCacheDeletedFolderTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() async throws {
-        try? FileManager.default.removeItem(at: root)
-    }
-
+final class DiskCacheDeletedFolderTests: CacheFolderTestCase {
     func test_store_afterTheFolderWasDeleted_createsItAgainAndKeepsTheEntry() async throws {
         // Given a cache holding a, whose folder is then deleted
         let cache = DiskCache(folder: folder, sizeLimit: 1000)

@@ -7,17 +7,7 @@ import XCTest
 
 /// ``DiskCache`` makes its blocking file calls on a queue of its own, never on a thread of
 /// Swift's cooperative pool.
-final class DiskCacheExecutorTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUp() async throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("DiskCacheExecutorTests-\(UUID().uuidString)")
-    }
-
-    override func tearDown() async throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class DiskCacheExecutorTests: CacheFolderTestCase {
     func test_fileIO_runsOnTheCachesOwnQueue_notOnTheCooperativePool() async {
         // Given a cache that records, at each read's and write's I/O, whether it runs on its queue
         let seen = Mutex<[Bool]>([])

@@ -4,17 +4,7 @@ import XCTest
 
 /// ``DiskCache`` keeps each entry's ``CacheEntryMetadata`` in a header of its file, and reads
 /// entries written without one (older versions) as before.
-final class DiskCacheMetadataTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUp() async throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("DiskCacheMetadataTests-\(UUID().uuidString)")
-    }
-
-    override func tearDown() async throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class DiskCacheMetadataTests: CacheFolderTestCase {
     private let bytes = Data((0..<300).map { UInt8(truncatingIfNeeded: $0 * 13) })
     private let metadata = CacheEntryMetadata(
         etag: "\"abc\"", lastModified: "Tue, 24 Nov 2026 10:00:00 GMT", validatedAt: Date(timeIntervalSince1970: 1_800_000_000),

@@ -2,18 +2,10 @@ import Foundation
 import ImageCache
 import XCTest
 
-final class DiskCacheTests: XCTestCase {
-    private var root: URL!
-    private var folder: URL { root.appendingPathComponent("cache") }
-
-    override func setUp() async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("DiskCacheTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    }
-
+final class DiskCacheTests: CacheFolderTestCase {
     override func tearDown() async throws {
         _ = chmod(folder.path, 0o755)
-        try? FileManager.default.removeItem(at: root)
+        try await super.tearDown()
     }
 
     private func bytes(_ count: Int, _ seed: UInt8) -> Data {

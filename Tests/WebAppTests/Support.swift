@@ -10,6 +10,8 @@ import Networking
 struct ReceivedEvent {
     let name: String
     let json: [String: Any]
+    /// The event's `id:` line, if it had one.
+    var id: String? = nil
 }
 
 /// Reads a session's stream the way the page does, keeping every event in order.
@@ -34,12 +36,14 @@ final class PageRecorder {
     func last(_ name: String) -> [String: Any]? { named(name).last?.json }
 
     private func record(_ frame: String) {
-        guard frame.hasPrefix("event: ") else { return }  // keep-alive comments
-        let lines = frame.split(separator: "\n")
-        let name = String(lines[0].dropFirst("event: ".count))
+        var lines = frame.split(separator: "\n")[...]
+        let id = lines.first.flatMap { $0.hasPrefix("id: ") ? String($0.dropFirst("id: ".count)) : nil }
+        if id != nil { lines = lines.dropFirst() }
+        guard let first = lines.first, first.hasPrefix("event: ") else { return }  // keep-alive comments
+        let name = String(first.dropFirst("event: ".count))
         let data = lines.dropFirst().map { $0.dropFirst("data: ".count) }.joined(separator: "\n")
         let json = (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]
-        events.append(ReceivedEvent(name: name, json: json))
+        events.append(ReceivedEvent(name: name, json: json, id: id))
     }
 }
 

@@ -175,6 +175,36 @@ final class WebFrontEndTests: XCTestCase {
         XCTAssertEqual(frontEnd.post(#"{"type":"open","screen":"gallery"}"#, to: new), .accepted)
     }
 
+    func test_aReconnect_neverSupersedesANewerPage_butResumesItsOwn() async {
+        // Given: the page a person opened last (after a restart, say), and an older one reconnecting
+        let frontEnd = WebFrontEnd(app: app, logger: silentLogger())
+        let newest = frontEnd.openSession()
+        let newestPage = PageRecorder(newest)
+        await eventually { newestPage.last("nav") != nil }
+        XCTAssertEqual(newestPage.named("hello").first?.id, newest.id, "the hello's id is what a reconnect sends back")
+        XCTAssertEqual(frontEnd.post(#"{"type":"open","screen":"gallery"}"#, to: newest), .accepted)
+        // When
+        let reconnect = frontEnd.openSession(resuming: "0123456789abcdef0123456789abcdef")
+        let reconnectPage = PageRecorder(reconnect)
+        // Then: the reconnecting page is told it was replaced; the newest page keeps its session and screen
+        await eventually { reconnectPage.ended }
+        XCTAssertEqual(reconnectPage.events.map(\.name), ["closed"])
+        XCTAssertTrue(reconnect.isClosed)
+        XCTAssertFalse(newest.isClosed)
+        XCTAssertEqual(app.stack, [.gallery])
+        XCTAssertEqual(frontEnd.post(#"{"type":"gallery.load"}"#, to: newest), .accepted)
+        XCTAssertEqual(frontEnd.post(#"{"type":"back"}"#, to: reconnect), .unknownSession)
+
+        // When: the newest page itself reconnects (its stream broke)
+        let again = frontEnd.openSession(resuming: newest.id)
+        let againPage = PageRecorder(again)
+        // Then: it gets a fresh session, and its old stream just ends, without `closed`
+        await eventually { newestPage.ended && againPage.last("nav") != nil }
+        XCTAssertFalse(newestPage.events.contains { $0.name == "closed" })
+        XCTAssertFalse(again.isClosed)
+        XCTAssertEqual(againPage.last("nav")?["stack"] as? [String], ["home"])
+    }
+
     func test_feedAndSettings_theSwitchHidesAvatarsAtOnce() async throws {
         // Given
         let frontEnd = WebFrontEnd(app: app, logger: silentLogger())

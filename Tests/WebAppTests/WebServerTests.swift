@@ -57,25 +57,34 @@ final class WebServerTests: XCTestCase {
 
     /// Opens `/events` on a plain socket and reads until the `hello` event: the session id.
     private func openStream() async throws -> (fd: Int32, session: String) {
-        let fd = try Loopback.connect(port: port)
+        let (fd, text) = await readStream()
+        XCTAssertTrue(text.lowercased().contains("content-type: text/event-stream"), text)
+        let session = try XCTUnwrap(text.firstMatch(of: /"session":"([0-9a-f]+)"/)?.1, text)
+        XCTAssertTrue(text.contains("id: \(session)\nevent: hello\n"), "the hello carries the session as its id: \(text)")
+        return (fd, String(session))
+    }
+
+    /// Sends `GET path` with `headers` on a plain socket; reads until the first screen (`"stack"`)
+    /// or `closed` arrives, or the stream ends.
+    private func readStream(_ path: String = "/events", headers: String = "") async -> (fd: Int32, text: String) {
+        guard let fd = try? Loopback.connect(port: port) else { return (-1, "") }
         let port = self.port
         let text = await Task.detached { () -> String in
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
+            let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\(headers)\r\n"
             _ = request.withCString { send(fd, $0, strlen($0), 0) }
             var received = Data()
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while !String(decoding: received, as: UTF8.self).contains("\"stack\"") {
+            while !String(decoding: received, as: UTF8.self).contains("\"stack\""),
+                !String(decoding: received, as: UTF8.self).contains("event: closed") {
                 let count = recv(fd, &buffer, buffer.count, 0)
                 if count <= 0 { break }
                 received.append(contentsOf: buffer[0..<count])
             }
             return String(decoding: received, as: UTF8.self)
         }.value
-        XCTAssertTrue(text.lowercased().contains("content-type: text/event-stream"), text)
-        let session = try XCTUnwrap(text.firstMatch(of: /"session":"([0-9a-f]+)"/)?.1, text)
-        return (fd, String(session))
+        return (fd, text)
     }
 
     func test_thePage_isServedWithAStrictPolicy() async throws {
@@ -124,6 +133,30 @@ final class WebServerTests: XCTestCase {
         XCTAssertEqual(gone, 410)
         let (accepted, _, _) = try await request("/session/\(new)/events", method: "POST", body: #"{"type":"open","screen":"feed"}"#)
         XCTAssertEqual(accepted, 204)
+    }
+
+    func test_aReconnect_getsClosed_whileANewerPageHoldsTheSession() async throws {
+        // Given: a page opened after the one that reconnects
+        let (first, old) = try await openStream()
+        defer { close(first) }
+        let (second, newest) = try await openStream()
+        defer { close(second) }
+        // When: the old page reconnects, by the browser (Last-Event-ID) or by hand (?resume=)
+        let (third, byBrowser) = await readStream(headers: "Last-Event-ID: \(old)\r\n")
+        defer { close(third) }
+        let (fourth, byHand) = await readStream("/events?resume=\(old)")
+        defer { close(fourth) }
+        // Then: each is told another page has the session; the newest page keeps it
+        for text in [byBrowser, byHand] {
+            XCTAssertTrue(text.contains("event: closed"), text)
+            XCTAssertFalse(text.contains("event: hello"), text)
+        }
+        let (accepted, _, _) = try await request("/session/\(newest)/events", method: "POST", body: #"{"type":"open","screen":"feed"}"#)
+        XCTAssertEqual(accepted, 204)
+        // And the newest page's own reconnect resumes it with a new session
+        let (fifth, resumed) = await readStream(headers: "Last-Event-ID: \(newest)\r\n")
+        defer { close(fifth) }
+        XCTAssertTrue(resumed.contains("event: hello"), resumed)
     }
 
     func test_aPageThatLeaves_closesItsScreens() async throws {

@@ -24,8 +24,8 @@ final class CurlTransfer {
     let submission: CurlSubmission
     /// The easy handle, owned by the engine (recycled after the transfer).
     let easy: UnsafeMutableRawPointer
-    /// The first option libcurl refused while configuring, if any.
-    private(set) var setupError: CURLcode?
+    /// The first option libcurl refused while configuring, if any (set by the options, CurlTransfer+Options.swift).
+    var setupError: CURLcode?
     /// Whether a connection was made (or reused) and the request was about to be sent.
     private(set) var connected = false
     /// When the last header or body byte arrived (or the connection became ready).
@@ -37,16 +37,19 @@ final class CurlTransfer {
     /// How long after the driver's total deadline libcurl's own timer (the backstop) fires.
     static let totalDeadlineMargin = Duration.milliseconds(100)
 
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    // Internal, not private, for CurlTransfer+Options.swift; only the transfer itself touches them.
+    /// The request's header lines, freed with the transfer.
+    var headerList: UnsafeMutablePointer<curl_slist>?
     private var headers: [String: String] = [:]
     private let body = CurlBody()
     /// libcurl's last error message for this transfer (`CURLOPT_ERRORBUFFER`), which says what
     /// a TLS failure was. Written by libcurl until the engine resets the easy handle, which it
     /// does before it lets the transfer go.
-    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     private var sizeChecked = false
     private var exceededLimit = false
-    private let limit: Int
+    /// The request's byte limit.
+    let limit: Int
 
     /// Configures `easy` (fresh or reset) for `submission`; `remaining` is what is left of the
     /// total deadline.
@@ -157,7 +160,7 @@ final class CurlTransfer {
 
     /// Body bytes: kept up to the limit; one byte more aborts the transfer (libcurl 7.88 does
     /// not apply `CURLOPT_MAXFILESIZE` to bodies without a `Content-Length`).
-    fileprivate func receive(body data: UnsafeMutablePointer<CChar>, count: Int) -> Int {
+    func receive(body data: UnsafeMutablePointer<CChar>, count: Int) -> Int {
         lastActivity = .now
         if !sizeChecked {
             sizeChecked = true
@@ -176,7 +179,7 @@ final class CurlTransfer {
 
     /// One header line (status lines included; each starts a new header block, so only the
     /// final response's headers remain after redirects or `100 Continue`).
-    fileprivate func receive(header data: UnsafeMutablePointer<CChar>, count: Int) -> Int {
+    func receive(header data: UnsafeMutablePointer<CChar>, count: Int) -> Int {
         lastActivity = .now
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
@@ -190,134 +193,11 @@ final class CurlTransfer {
     }
 
     /// The connection is ready (new or reused) and the request goes out: the stall clock starts.
-    fileprivate func connectionReady() {
+    func connectionReady() {
         connected = true
         lastActivity = .now
-    }
-
-    // MARK: - Options
-
-    /// Bytes libcurl reads from a socket at a time (its default is 16 KB).
-    static let receiveBufferSize = 100 * 1024
-
-    private func configure(_ configuration: CurlHTTPClient.Configuration, remaining: Duration) {
-        let request = submission.request
-        set(ccurl_setopt_string(easy, CURLOPT_URL, request.url.absoluteString))
-        set(ccurl_setopt_pointer(easy, CURLOPT_PRIVATE, UnsafeMutableRawPointer(bitPattern: UInt(submission.id))))
-        set(ccurl_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
-        set(ccurl_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
-        set(ccurl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
-        // Up to `maxRedirects` (5) redirects, to http(s) only; ``HTTPResponse/url`` is where
-        // they ended. One more is CURLE_TOO_MANY_REDIRECTS (invalidResponse, see `result`).
-        if configuration.maxRedirects > 0 {
-            set(ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1))
-            set(ccurl_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maxRedirects))
-            set(ccurl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
-        } else {
-            set(ccurl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
-        }
-        // Deadlines. Connect: libcurl's. Stall: the driver's (LOW_SPEED_TIME has whole seconds
-        // only). Total: the driver's too, on the clock `send` started it with; libcurl's timer
-        // fired up to 0.3 ms early in measurements (600 ms → 599.7), so it only backs ours up,
-        // what is left of the deadline plus a margin.
-        set(ccurl_setopt_long(easy, CURLOPT_TIMEOUT_MS, (remaining + Self.totalDeadlineMargin).curlMilliseconds))
-        set(ccurl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, request.timeouts.connect.curlMilliseconds))
-        // A declared Content-Length over the limit fails before any body byte (code 63). Not for
-        // HEAD: libcurl 7.88 applies it to the Content-Length of a body that never comes.
-        if request.expectsBody {
-            set(ccurl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit)))
-        }
-        // "" disables proxies, including http_proxy & co. from the environment.
-        set(ccurl_setopt_string(easy, CURLOPT_PROXY, configuration.proxy ?? ""))
-        set(ccurl_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent))
-        // A 100 KB receive buffer, as the curl CLI uses: libcurl's default 16 KB means a driver
-        // turn per 16 KB (64 per 1 MB image); 32 images at once took 1.5× the CLI's time.
-        set(ccurl_setopt_long(easy, CURLOPT_BUFFERSIZE, Self.receiveBufferSize))
-        set(ccurl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
-        // Extra CAs beside the system's (see `Configuration.trustedCertificates`); libcurl
-        // copies the bytes. Empty bytes would fail every HTTPS request (code 77): none given.
-        if let certificates = configuration.trustedCertificates, !certificates.isEmpty {
-            certificates.withUnsafeBytes { bytes in
-                set(ccurl_setopt_blob_copy(easy, CURLOPT_CAINFO_BLOB, bytes.baseAddress, bytes.count))
-            }
-        }
-        configureHeaders(request.headers)
-        configureMethod(request)
-
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        set(ccurl_setopt_write_function(easy) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receive(body: data, count: size * count)
-        })
-        set(ccurl_setopt_pointer(easy, CURLOPT_WRITEDATA, context))
-        set(ccurl_setopt_header_function(easy) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receive(header: data, count: size * count)
-        })
-        set(ccurl_setopt_pointer(easy, CURLOPT_HEADERDATA, context))
-        set(ccurl_setopt_prereq_function(easy) { context, _, _, _, _ in
-            if let context { Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().connectionReady() }
-            return 0  // CURL_PREREQFUNC_OK
-        })
-        set(ccurl_setopt_pointer(easy, CURLOPT_PREREQDATA, context))
-    }
-
-    private func configureHeaders(_ given: [String: String]) {
-        var lines = given.map { name, value in value.isEmpty ? "\(name);" : "\(name): \(value)" }
-        // No `Expect: 100-continue` round trip before a request body, unless asked for.
-        if !given.keys.contains(where: { $0.lowercased() == "expect" }) { lines.append("Expect:") }
-        for line in lines {
-            guard let list = curl_slist_append(headerList, line) else {
-                setupError = setupError ?? CURLE_OUT_OF_MEMORY
-                return
-            }
-            headerList = list
-        }
-        set(ccurl_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
-    }
-
-    private func configureMethod(_ request: HTTPRequest) {
-        let method = request.method.uppercased()
-        switch method {
-        case "GET" where request.body == nil:
-            set(ccurl_setopt_long(easy, CURLOPT_HTTPGET, 1))
-        case "HEAD" where request.body == nil:
-            set(ccurl_setopt_long(easy, CURLOPT_NOBODY, 1))
-        default:
-            if request.body != nil || ["POST", "PUT", "PATCH"].contains(method) {
-                // libcurl copies the body, so the request's `Data` need not outlive this call.
-                let body = request.body ?? Data()
-                set(ccurl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
-                if body.isEmpty {
-                    set(ccurl_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, ""))
-                } else {
-                    body.withUnsafeBytes { bytes in
-                        set(ccurl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)))
-                    }
-                }
-            }
-            if method != "POST" { set(ccurl_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method)) }
-        }
-    }
-
-    /// Records the first failed `curl_easy_setopt`.
-    private func set(_ code: CURLcode) {
-        if code != CURLE_OK, setupError == nil { setupError = code }
     }
 }
 
 @available(*, unavailable, message: "a transfer belongs to the driver thread")
 extension CurlTransfer: Sendable {}
-
-extension Duration {
-    /// Whole milliseconds rounded up, at least 1 (libcurl reads 0 as "no limit").
-    var curlMilliseconds: Int {
-        let (seconds, attoseconds) = components
-        guard seconds >= 0 else { return 1 }
-        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        if overflow { return Int.max }
-        let rest = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        let (sum, sumOverflow) = Int(milliseconds).addingReportingOverflow(Int(rest))
-        return sumOverflow ? Int.max : max(1, sum)
-    }
-}

@@ -8,7 +8,9 @@ import ServiceLifecycle
 /// events it posts, and the gallery's images.
 ///
 /// - `GET /`, `GET /assets/{file}`: the page (package resources).
-/// - `GET /events`: a new session's server-sent events (`text/event-stream`).
+/// - `GET /events`: a new session's server-sent events (`text/event-stream`). A page that
+///   reconnects names its previous session (`Last-Event-ID`, or `?resume=` when the page opens a
+///   new stream itself), and never takes the session from another page.
 /// - `POST /session/{id}/events`: one ``PageEvent`` as JSON: 204, or 400 / 404 / 409 / 410 /
 ///   413 / 415 with `{"error": "…"}`.
 /// - `GET /image?url={cell id}`: a loaded cell's image, as the pipeline cached it.
@@ -72,9 +74,13 @@ public struct WebServer: Sendable {
         router.get("/") { _, _ in Self.asset(assets, "index.html") }
         router.get("/assets/:name") { _, context in Self.asset(assets, context.parameters.get("name") ?? "") }
 
-        router.get("/events") { _, _ in
+        router.get("/events") { request, _ in
+            // The header a browser's EventSource sends when it reconnects: the last event id it saw.
+            let named = request.headers.first { $0.name.canonicalName == "last-event-id" }?.value
+                ?? request.uri.queryParameters.get("resume")
+            let previous = named.flatMap { $0.isEmpty ? nil : $0 }
             let (frames, id) = await MainActor.run {
-                let session = frontEnd.openSession()
+                let session = frontEnd.openSession(resuming: previous)
                 return (session.frames, session.id)
             }
             var headers = HTTPFields()

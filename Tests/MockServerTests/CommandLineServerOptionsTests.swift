@@ -2,13 +2,32 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `mockserver --connection-limit N --idle-timeout SECONDS` reach the server.
-final class CommandLineLimitsTests: XCTestCase {
+/// `mockserver`'s server options reach the server: `--backend portable --threads N`,
+/// `--connection-limit N --idle-timeout SECONDS`; bad values are refused with a message.
+final class CommandLineServerOptionsTests: XCTestCase {
     private var binary: URL { ChildProcess.product("mockserver") }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "build the products first: \(binary.path)")
+    }
+
+    func test_backendAndThreads_applyToTheServer() throws {
+        // Given
+        let child = try ChildProcess(
+            binary, ["--port", "0", "--admin-port", "0", "--log-level", "warning", "--backend", "portable", "--threads", "3"])
+        defer { _ = child.waitForExit(timeout: 0) }
+        XCTAssertTrue(waitUntil { child.standardOutput.contains("threads on the main port") }, child.standardError)
+
+        // Then the banner names them, and the server serves and resets the portable way
+        XCTAssertTrue(child.standardOutput.contains("backend: portable, 3 threads on the main port"), child.standardOutput)
+        let port = try XCTUnwrap(Self.port(in: child.standardOutput))
+        XCTAssertEqual(try RawConnection(port: port, get: "/health?reset=1").readAll(timeout: 2).end, .reset)
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/health"))
+        XCTAssertEqual(HTTP.get(url).status, 200)
+
+        child.send(SIGTERM)
+        XCTAssertEqual(child.waitForExit(timeout: 3), 0)
     }
 
     func test_limitOptions_applyToTheServer() throws {
@@ -34,8 +53,12 @@ final class CommandLineLimitsTests: XCTestCase {
         withExtendedLifetime(stalled) {}
     }
 
-    func test_badLimitOptions_areRejectedWithAMessage() throws {
-        for arguments in [["--connection-limit", "0"], ["--idle-timeout", "-1"], ["--connection-limit", "many"]] {
+    func test_badServerOptions_areRejectedWithAMessage() throws {
+        let bad = [
+            ["--backend", "kqueue"], ["--threads", "-1"], ["--threads", "65"],
+            ["--connection-limit", "0"], ["--idle-timeout", "-1"], ["--connection-limit", "many"],
+        ]
+        for arguments in bad {
             let child = try ChildProcess(binary, ["--port", "0"] + arguments)
             let status = child.waitForExit(timeout: 5)
             XCTAssertNotNil(status, "\(arguments) exits by itself")
