@@ -94,7 +94,13 @@ final class FetchCommandHTTPSTests: XCTestCase {
         let huge = folder.appendingPathComponent("huge.pem")
         XCTAssertTrue(FileManager.default.createFile(atPath: huge.path, contents: nil))
         try FileHandle(forWritingTo: huge).truncate(atOffset: 11 * 1024 * 1024)
-        var cases: [(arguments: [String], says: String)] = [
+        #if os(Linux)
+        // A file that exists but cannot be read, even by root (reading it fails with EIO; Linux only).
+        let unreadable: [(arguments: [String], says: String)] = [(["--cacert", "/proc/self/mem"], "cannot read")]
+        #else
+        let unreadable: [(arguments: [String], says: String)] = []
+        #endif
+        let cases: [(arguments: [String], says: String)] = unreadable + [
             (["--cacert", folder.appendingPathComponent("missing.pem").path], "no such file"),
             (["--cacert", folder.path], "is a directory"),
             (["--cacert", notPEM], "holds no certificate: neither PEM"),
@@ -104,10 +110,6 @@ final class FetchCommandHTTPSTests: XCTestCase {
             (["--cacert", huge.path], "is larger than 10 MB"),
             (["--cacert", try caFile(), "--client", "urlsession"], "needs --client curl"),
         ]
-        #if os(Linux)
-        // A file that exists but cannot be read, even by root (reading it fails with EIO; Linux only).
-        cases.append((["--cacert", "/proc/self/mem"], "cannot read"))
-        #endif
         for (arguments, says) in cases {
             let result = try fetch([url] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): a usage error, as the other bad options")
