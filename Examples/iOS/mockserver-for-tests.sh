@@ -46,9 +46,11 @@ case "$command" in
     repository="$(cd "$(dirname "$0")/../.." && pwd)"
     binary=${MOCKSERVER:-}
     if [ -z "$binary" ]; then
-      # Xcode's pre-actions run with Xcode's environment: make sure `swift` is the one it ships.
-      (cd "$repository" && xcrun swift build --product mockserver >/dev/null)
-      binary="$(cd "$repository" && xcrun swift build --show-bin-path)/mockserver"
+      # A pre-action runs with the app target's build settings in its environment (SDKROOT is the
+      # simulator's SDK): build for the Mac, with the Swift that Xcode ships.
+      build() { (cd "$repository" && env -u SDKROOT -u IPHONEOS_DEPLOYMENT_TARGET xcrun --sdk macosx swift build "$@"); }
+      build --product mockserver >/dev/null
+      binary="$(build --show-bin-path)/mockserver"
     fi
     tls_dir="$(dirname "$ports_file")/testbed-mockserver-tls"
     "$binary" --port 0 --admin-port 0 --blackhole-port 0 --tls-port 0 --tls-dir "$tls_dir" --log-level warning >"$log_file" 2>&1 &
