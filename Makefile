@@ -1,5 +1,5 @@
 # Testbed: the two commands a fresh machine needs are `make run` and `make test`.
-.PHONY: run test adopter conformance bench fuzz sanitize deps build clean
+.PHONY: run test adopter conformance bench fuzz sanitize mac-check deps build clean
 
 ARGS ?=
 # `make run` serves HTTPS too (TLS on 8443, the certificate faults on 8444-8450); RUN_TLS= turns it off.
@@ -49,6 +49,13 @@ fuzz: deps
 ## ThreadSanitizer, then AddressSanitizer (own scratch paths; about 20 minutes); any report fails
 sanitize: deps
 	bash ci/sanitize.sh
+
+## mac-check: on a Mac, what a first Mac run must measure (this project's CI runs Linux): the
+## build, the URLSession tests, URLSession's HTTP conformance and each certificate fault through
+## URLSession; writes .build/mac-check/report.md to send back (docs/APPLE.md). Elsewhere it
+## says it is for macOS and exits 2.
+mac-check:
+	bash ci/mac-check.sh
 
 ## build: build every target
 build: deps

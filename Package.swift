@@ -1,6 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Testbed: production modules, the fault-injecting MockServer, and reusable contract suites.
-// Layout and dependency rules: docs/ARCHITECTURE.md.
+// Layout and dependency rules: docs/ARCHITECTURE.md. Apple platforms: docs/APPLE.md.
+//
+// Tools version 6.2: the code uses `@concurrent` and `isolated deinit` (Swift 6.2), and the
+// resolved swift-log and hummingbird declare 6.2 themselves. On a Mac that means Xcode 26 on
+// macOS 15.6 or later.
 import PackageDescription
 
 /// Settings every Testbed target shares: Swift 6 language mode comes from the tools version;
@@ -12,21 +16,32 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "Testbed",
-    platforms: [.macOS(.v15)],
+    // SwiftPM's platforms are package-wide, so both are named here; what builds where, product by
+    // product, is in the comments below. iOS 18 and macOS 15: `Synchronization.Mutex`.
+    // - Networking's libcurl, ImageCodec's libpng and TurboJPEG, and MockServer's libmicrohttpd
+    //   and GnuTLS come from Homebrew (or apt), which builds them for macOS only. So every product
+    //   that links one of them (Networking, ImageCodec and everything above them, MockServer,
+    //   every Contracts product) is Mac-side only: it cannot link into an iOS-simulator bundle.
+    // - The rest is plain Swift, but today every library product depends on Networking or
+    //   ImageCodec, so none builds for iOS yet: each line below says what it links.
+    // An iOS team runs `mockserver` on the Mac and the contract suites in a macOS test target
+    // (docs/APPLE.md).
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .library(name: "Networking", targets: ["Networking"]),
-        .library(name: "Messages", targets: ["Messages"]),
-        .library(name: "ImageCodec", targets: ["ImageCodec"]),
-        .library(name: "ImageCache", targets: ["ImageCache"]),
-        .library(name: "Storage", targets: ["Storage"]),
-        .library(name: "FeedData", targets: ["FeedData"]),
-        .library(name: "FeedScreen", targets: ["FeedScreen"]),
-        .library(name: "Gallery", targets: ["Gallery"]),
-        .library(name: "Settings", targets: ["Settings"]),
-        .library(name: "AppWireframe", targets: ["AppWireframe"]),
-        .library(name: "MockServer", targets: ["MockServer"]),
+        .library(name: "Networking", targets: ["Networking"]),  // libcurl: macOS and Linux
+        .library(name: "Messages", targets: ["Messages"]),  // Networking (libcurl): macOS and Linux
+        .library(name: "ImageCodec", targets: ["ImageCodec"]),  // libpng, TurboJPEG: macOS and Linux
+        .library(name: "ImageCache", targets: ["ImageCache"]),  // ImageCodec, Networking: macOS and Linux
+        .library(name: "Storage", targets: ["Storage"]),  // GRDB, FeedData → Networking: macOS and Linux
+        .library(name: "FeedData", targets: ["FeedData"]),  // Networking: macOS and Linux
+        .library(name: "FeedScreen", targets: ["FeedScreen"]),  // FeedData, Storage: macOS and Linux
+        .library(name: "Gallery", targets: ["Gallery"]),  // ImageCache: macOS and Linux
+        .library(name: "Settings", targets: ["Settings"]),  // Storage, Messages: macOS and Linux
+        .library(name: "AppWireframe", targets: ["AppWireframe"]),  // every screen: macOS and Linux
+        .library(name: "MockServer", targets: ["MockServer"]),  // libmicrohttpd, GnuTLS, libcurl: macOS and Linux
         // The contract suites: one product per suite over a small core, so adopting one suite builds
-        // only the modules it checks; `Contracts` is the umbrella that re-exports them all.
+        // only the modules it checks; `Contracts` is the umbrella that re-exports them all. All of
+        // them link MockServer (and XCTest): macOS and Linux test bundles, never an iOS one.
         .library(name: "Contracts", targets: ["Contracts"]),
         .library(name: "ContractsCore", targets: ["ContractsCore"]),
         .library(name: "ContractsHTTPClient", targets: ["ContractsHTTPClient"]),
@@ -38,6 +53,7 @@ let package = Package(
         .library(name: "ContractsGalleryRules", targets: ["ContractsGalleryRules"]),
         .library(name: "ContractsFeedRules", targets: ["ContractsFeedRules"]),
         .library(name: "ContractsTesting", targets: ["ContractsTesting"]),
+        // Command-line tools: macOS and Linux.
         .executable(name: "mockserver", targets: ["mockserver"]),
         .executable(name: "testbed", targets: ["testbed"]),
     ],
@@ -56,9 +72,14 @@ let package = Package(
     targets: [
         // C libraries, through system-library shims (module.modulemap + shim.h).
         .systemLibrary(
-            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            // Both .pc files: the shim calls GnuTLS itself, and libmicrohttpd.pc names GnuTLS only in
+            // Requires.private, whose libraries SwiftPM leaves off the link line (Homebrew's GnuTLS
+            // is not on the default library path).
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd gnutls",
             providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"]), .brew(["libmicrohttpd", "gnutls"])]),
         .systemLibrary(
+            // On a Mac, the .brew provider puts Homebrew's keg-only curl's .pc first, so Networking
+            // links Homebrew's libcurl (what ci/install-deps.sh installs), not the SDK's.
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .systemLibrary(

@@ -43,7 +43,7 @@ for target in $targets; do
   echo "== fuzz $target for ${seconds}s ($(ls "$corpus" | wc -l | tr -d ' ') seeds in $corpus)"
   # -timeout: one input may take 10 s at most (a hang is a finding); the outer timeout is a
   # last resort should libFuzzer itself stop answering.
-  if FUZZ_TARGET=$target timeout -k 10 $((seconds + 300)) "$fuzzer" "$work" "$corpus" \
+  if FUZZ_TARGET=$target gnu_timeout -k 10 $((seconds + 300)) "$fuzzer" "$work" "$corpus" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len=16384 -detect_leaks=0 \
       -print_final_stats=1 -artifact_prefix="$findings/" "${keep_going[@]}" > "$scratch/$target.log" 2>&1; then
     # (fork mode prints its totals on the '#N: cov:' lines instead)
@@ -62,7 +62,7 @@ for target in $targets; do
   fi
   if [ "$merge" = 1 ]; then
     before=$(ls "$corpus" | wc -l)
-    FUZZ_TARGET=$target timeout -k 10 600 "$fuzzer" -merge=1 -max_len=16384 -detect_leaks=0 "$corpus" "$work" \
+    FUZZ_TARGET=$target gnu_timeout -k 10 600 "$fuzzer" -merge=1 -max_len=16384 -detect_leaks=0 "$corpus" "$work" \
       > "$scratch/$target.merge.log" 2>&1 || { echo "merge of $target failed: $scratch/$target.merge.log" >&2; failed+=("$target"); continue; }
     echo "   corpus $corpus: $before -> $(ls "$corpus" | wc -l) files, $(du -sk "$corpus" | cut -f1) KB"
   fi

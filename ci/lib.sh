@@ -37,3 +37,29 @@ use_private_tmpdir() {
   trap 'rm -rf "$driver_tmp"' EXIT
   export TMPDIR="$driver_tmp/"
 }
+
+# gnu_timeout ARGUMENTS...
+# GNU timeout(1), with its options (`-k`): `timeout` on Linux; on macOS, which has none, the
+# `gtimeout` of Homebrew's coreutils (ci/install-deps.sh installs it).
+gnu_timeout() {
+  if command -v timeout >/dev/null 2>&1; then
+    timeout "$@"
+  elif command -v gtimeout >/dev/null 2>&1; then
+    gtimeout "$@"
+  else
+    echo "no GNU timeout on PATH (macOS: brew install coreutils, which installs gtimeout)" >&2
+    return 127
+  fi
+}
+
+# test_bundle_binary BIN-PATH
+# The executable of the package's test bundle under `swift build --show-bin-path`: on Linux the
+# .xctest is that executable; on macOS it is a bundle directory with the binary inside.
+test_bundle_binary() {
+  local bundle="$1/TestbedPackageTests.xctest"
+  if [ -d "$bundle" ]; then
+    echo "$bundle/Contents/MacOS/TestbedPackageTests"
+  else
+    echo "$bundle"
+  fi
+}

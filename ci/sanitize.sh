@@ -61,7 +61,7 @@ for sanitizer in $sanitizers; do
   if [ "$sanitizer" = thread ]; then
     # The Mutex suppression (ci/tsan-suppressions.txt) only recognises lock bodies whose state is
     # a named type; a body over a tuple state (`...tz_tYTXEfU_`) would report PI-futex handovers.
-    tuples=$(nm "$scratch/debug/TestbedPackageTests.xctest" 2>/dev/null | grep -o '[^ ]*tz_tYTXEfU_$' | sort -u || true)
+    tuples=$(nm "$(test_bundle_binary "$scratch/debug")" 2>/dev/null | grep -o '[^ ]*tz_tYTXEfU_$' | sort -u || true)
     if [ -n "$tuples" ]; then
       echo "!! closures over an inout tuple (a Mutex with a tuple state? give it a named struct):" >&2
       echo "$tuples" | sed 's/^/   /' >&2
@@ -72,7 +72,7 @@ for sanitizer in $sanitizers; do
   echo "== $short test ($suites)"
   start=$SECONDS
   status=0
-  timeout -k 30 "$limit" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
+  gnu_timeout -k 30 "$limit" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
     --filter "$suites" "${skip_args[@]}" > "$log" 2>&1 || status=$?
   reports=$(grep -c "$marker" "$log" || true)
   echo "   ran in $((SECONDS - start)) s: exit status $status, $reports $short report(s); log: $log"

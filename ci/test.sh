@@ -36,13 +36,29 @@ fi
 echo "== test: XCTest, except the browser tests"
 swift test --skip-build --disable-swift-testing --skip WebBrowserTests --skip DashboardBrowserTests
 
+failed=()
+if [ "$(uname -s)" = Darwin ]; then
+  # macOS: the .xctest is a bundle directory that only Xcode's xctest (XCTest) or SwiftPM's
+  # testing helper (Swift Testing) can run, so the Swift Testing run is a `swift test` of its
+  # own, after the browser tests (a second `swift test` at the same time would wait for
+  # SwiftPM's lock). The portable backend is macOS's only one: the XCTest run covered it.
+  echo "== test: the browser tests"
+  swift test --skip-build --disable-swift-testing --filter 'WebBrowserTests|DashboardBrowserTests' || failed+=("the browser tests")
+  echo "== test: Swift Testing"
+  swift test --skip-build --disable-xctest || failed+=("Swift Testing (the contract suites)")
+  if [ ${#failed[@]} -gt 0 ]; then
+    printf '== failed: %s\n' "${failed[@]}" >&2
+    exit 1
+  fi
+  exit 0
+fi
+
 bundle="$(swift build --show-bin-path)/TestbedPackageTests.xctest"
 testing_log="$driver_tmp/swift-testing.log"
 echo "== test: Swift Testing (in the background; its output follows when it ends)"
 "$bundle" --testing-library swift-testing >"$testing_log" 2>&1 &
 testing_pid=$!
 trap 'kill "$testing_pid" 2>/dev/null || true; rm -rf "$driver_tmp"' EXIT
-failed=()
 
 echo "== test: the browser tests"
 swift test --skip-build --disable-swift-testing --filter 'WebBrowserTests|DashboardBrowserTests' || failed+=("the browser tests")

@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// Resolution is coarse (pages, other threads, allocator caches), so checks allow several
 /// megabytes; a client that buffers a 64 MB body still stands out by an order of magnitude.
-/// Linux reads `/proc/self/statm`; elsewhere the peak resident size from `getrusage`.
+/// Linux reads `/proc/self/statm`; Darwin asks `task_info` for the resident size now (not
+/// `getrusage`'s `ru_maxrss`: the lifetime peak, which stops moving once the process has peaked,
+/// so growth would read about 0 and a client that buffers whole bodies would pass).
 package enum MemoryProbe {
     /// Runs `operation` while sampling every millisecond; returns its result and the peak growth in bytes.
     /// The sampler is a thread of its own, not a task: the cooperative pool can be starved by
@@ -74,10 +76,18 @@ package enum MemoryProbe {
                 if fields.count > 1, let pages = Int(fields[1]) { return pages * Int(sysconf(Int32(_SC_PAGESIZE))) }
             }
             return 0
+        #elseif canImport(Darwin)
+            var info = mach_task_basic_info()
+            var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+            // `mach_task_self_` is marked nonisolated(unsafe) from the macOS 15.4 SDK on (Xcode 26 is required).
+            let status = withUnsafeMutablePointer(to: &info) {
+                $0.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
+                    task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+                }
+            }
+            return status == KERN_SUCCESS ? Int(info.resident_size) : 0
         #else
-            var usage = rusage()
-            getrusage(RUSAGE_SELF, &usage)
-            return Int(usage.ru_maxrss)  // bytes on Darwin
+            return 0
         #endif
     }
 }

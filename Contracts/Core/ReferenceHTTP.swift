@@ -24,11 +24,11 @@ package enum ReferenceHTTP {
     package static func blockingBody(
         port: Int, pathAndQuery: String, headers: [String: String] = [:], timeout: Duration = .seconds(10)
     ) -> [UInt8]? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocketType, 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         let parts = timeout.components
-        var timeout = timeval(tv_sec: Int(parts.seconds), tv_usec: Int(parts.attoseconds / 1_000_000_000_000))
+        var timeout = timeval(tv_sec: Int(parts.seconds), tv_usec: .init(parts.attoseconds / 1_000_000_000_000))  // Int on Glibc, Int32 on Darwin
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -8,7 +8,7 @@ package final class RefusingPort {
     private let fd: Int32
 
     package init?() {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocketType, 0)
         guard fd >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -31,3 +31,12 @@ package final class RefusingPort {
         close(fd)
     }
 }
+
+/// `SOCK_STREAM` as `socket()` takes it: Glibc imports it as an enum, Darwin as a plain `Int32`.
+let streamSocketType: Int32 = {
+    #if canImport(Glibc)
+    Int32(SOCK_STREAM.rawValue)
+    #else
+    SOCK_STREAM
+    #endif
+}()

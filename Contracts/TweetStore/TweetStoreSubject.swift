@@ -54,6 +54,9 @@ public struct OpenedFeedCache: Sendable {
 /// must open the cache at the path, save the pages in order, one ``TweetCaching/save(_:)`` per
 /// page, print `saved N` (N counts from 1) on its own line and flush standard output after
 /// each, and exit 0 when done. The suite kills it with SIGKILL at a random moment.
+///
+/// The suite starts it with Foundation's `Process`, which exists on macOS and Linux but not on
+/// iOS: like every contract suite, this one runs in a macOS (or Linux) test bundle.
 public struct CrashingSaver: Sendable {
     /// The program.
     public let executable: URL
@@ -65,4 +68,19 @@ public struct CrashingSaver: Sendable {
         self.executable = executable
         self.arguments = arguments
     }
+
+    /// The executable product `name` of the package under test, as `swift build` (or Xcode)
+    /// leaves it: in the folder that holds the test bundle. Under `swift test` on Linux that is
+    /// the test process's own folder; on a Mac the process is Xcode's `xctest` (or SwiftPM's
+    /// testing helper), so the folder is found from the loaded `.xctest` bundle instead.
+    public static func builtProduct(named name: String) -> URL {
+        #if canImport(Darwin)
+        let bundle = Bundle(for: ProductLocator.self).bundleURL
+        if bundle.pathExtension == "xctest" { return bundle.deletingLastPathComponent().appendingPathComponent(name) }
+        #endif
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+    }
 }
+
+/// A class of this module, for `Bundle(for:)`: the image it is linked into is the test bundle.
+private final class ProductLocator {}

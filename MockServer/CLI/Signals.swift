@@ -37,7 +37,9 @@ struct Signals {
 
 /// The open-files limit: each stalled connection holds a descriptor.
 enum FileDescriptorLimit {
-    /// Raises the soft limit to the hard limit.
+    /// Raises the soft limit as far as the system allows: to the hard limit on Linux; on Darwin
+    /// to `OPEN_MAX` at most, since macOS refuses a soft `RLIMIT_NOFILE` above it (EINVAL) even
+    /// when the hard limit is unlimited, and the limit would stay at its default of 256.
     static func raiseToMaximum() {
         #if canImport(Glibc)
         let files = Int32(RLIMIT_NOFILE.rawValue)  // an enum on Glibc, an Int32 on Darwin
@@ -45,8 +47,19 @@ enum FileDescriptorLimit {
         let files = RLIMIT_NOFILE
         #endif
         var limit = rlimit()
-        guard getrlimit(files, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
+        guard getrlimit(files, &limit) == 0 else { return }
+        let wanted = target(hard: limit.rlim_max)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
         setrlimit(files, &limit)
+    }
+
+    /// The soft limit to ask for, given the hard limit.
+    static func target(hard: rlim_t) -> rlim_t {
+        #if canImport(Darwin)
+        return min(rlim_t(OPEN_MAX), hard)
+        #else
+        return hard
+        #endif
     }
 }

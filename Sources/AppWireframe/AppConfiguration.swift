@@ -16,7 +16,8 @@ public struct AppConfiguration: Sendable {
     /// The feed's SQLite database, opened when the feed is first shown (read-only, or not at
     /// all, when it cannot be written: see ``FeedStorageStatus``).
     public var databaseURL: URL
-    /// The language of every text on screen; `nil`: from `LANG`, else English.
+    /// The language of every text on screen; `nil`: from `LANG`, else (Apple platforms) the
+    /// user's preferred languages, else English.
     public var language: Language?
     /// Where the bearer token comes from.
     public var token: TokenSource

@@ -3,7 +3,8 @@ import Foundation
 /// The language of user-facing text.
 ///
 /// Chosen by ``resolved(configured:)``: the app's configuration when it names one, else the
-/// `LANG` environment variable (`ru_RU.UTF-8` → Russian), else English.
+/// `LANG` environment variable (`ru_RU.UTF-8` → Russian), else, on Apple platforms (where apps
+/// have no `LANG`), the first of the user's preferred languages that is one of ours, else English.
 public enum Language: String, Sendable, Hashable, CaseIterable {
     /// Russian.
     case ru
@@ -18,14 +19,23 @@ public enum Language: String, Sendable, Hashable, CaseIterable {
         self = language
     }
 
-    /// `configured` when given, else the language of this process's `LANG`, else English.
+    /// `configured` when given, else the language of this process's `LANG`, else (Apple
+    /// platforms) the first of `Locale.preferredLanguages` that is ours, else English.
     public static func resolved(configured: Language?) -> Language {
-        resolved(configured: configured, environment: ProcessInfo.processInfo.environment)
+        #if canImport(Darwin)
+        let preferred = Locale.preferredLanguages
+        #else
+        let preferred: [String] = []  // Linux has no preferred-languages list but LANG
+        #endif
+        return resolved(configured: configured, environment: ProcessInfo.processInfo.environment, preferredLanguages: preferred)
     }
 
-    /// `configured` when given, else the language of `environment["LANG"]`, else English.
-    public static func resolved(configured: Language?, environment: [String: String]) -> Language {
+    /// `configured` when given, else the language of `environment["LANG"]`, else the first of
+    /// `preferredLanguages` (BCP 47 identifiers such as `ru-RU`, most preferred first) that is
+    /// one of ours, else English.
+    public static func resolved(configured: Language?, environment: [String: String], preferredLanguages: [String] = []) -> Language {
         if let configured { return configured }
-        return environment["LANG"].flatMap(Language.init(localeIdentifier:)) ?? .en
+        if let fromLANG = environment["LANG"].flatMap(Language.init(localeIdentifier:)) { return fromLANG }
+        return preferredLanguages.lazy.compactMap(Language.init(localeIdentifier:)).first ?? .en
     }
 }

@@ -122,6 +122,7 @@ final class FeedStorageTests: ServerAndFolderTestCase {
 
     func test_feed_withADatabaseThatCannotBeWritten_showsTheCachedTweets_andSaysTheyCannotBeUpdated() async throws {
         // Given a cache filled by a first run, closed cleanly (no -wal left beside it)
+        try LinuxOnly.require("chattr +i (an immutable file, unwritable for root too)")
         let database = folder.appendingPathComponent("db/feed.sqlite")
         let cachedIDs = try await fillCache(at: database)
         XCTAssertEqual(cachedIDs.count, 40)
@@ -154,6 +155,7 @@ final class FeedStorageTests: ServerAndFolderTestCase {
         // Given the files of a cache whose run did not close it (its -wal and -shm still beside
         // it: SQLite then opens the file read-only without a word, and a read-only transaction
         // succeeds), made unwritable for root too
+        try LinuxOnly.require("chattr +i (an immutable file, unwritable for root too)")
         let source = folder.appendingPathComponent("source/feed.sqlite")
         let filling = AppWireframe(configuration: configuration(database: source))
         let fillingScreen = FeedScreen()

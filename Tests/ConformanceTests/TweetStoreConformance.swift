@@ -58,8 +58,7 @@ extension Conformance {
 extension CrashingSaver {
     /// The `storecrash` program built beside the test bundle, running our cache or a broken twin.
     static func storecrash(flaw: String?) -> CrashingSaver {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storecrash")
-        return CrashingSaver(executable: executable) { database, pages in
+        CrashingSaver(executable: CrashingSaver.builtProduct(named: "storecrash")) { database, pages in
             [database.path, pages.path] + (flaw.map { ["--flaw", $0] } ?? [])
         }
     }

@@ -38,4 +38,20 @@ final class LanguageTests: XCTestCase {
         XCTAssertEqual(Language(rawValue: "en"), .en)
         XCTAssertNil(Language(rawValue: "de"))
     }
+
+    func test_resolved_withoutLANG_takesTheFirstPreferredLanguageThatIsOurs() {
+        // Apple platforms: apps have no LANG, the user's preferred languages decide
+        XCTAssertEqual(Language.resolved(configured: nil, environment: [:], preferredLanguages: ["ru-RU", "en-US"]), .ru)
+        XCTAssertEqual(Language.resolved(configured: nil, environment: [:], preferredLanguages: ["de-DE", "ru", "en"]), .ru, "German is not ours")
+        XCTAssertEqual(Language.resolved(configured: nil, environment: [:], preferredLanguages: ["de-DE", "fr-FR"]), .en)
+        XCTAssertEqual(Language.resolved(configured: nil, environment: [:], preferredLanguages: []), .en)
+    }
+
+    func test_resolved_configurationAndLANG_comeBeforeThePreferredLanguages() {
+        XCTAssertEqual(Language.resolved(configured: .en, environment: [:], preferredLanguages: ["ru-RU"]), .en)
+        XCTAssertEqual(Language.resolved(configured: nil, environment: ["LANG": "en_US.UTF-8"], preferredLanguages: ["ru-RU"]), .en)
+        XCTAssertEqual(
+            Language.resolved(configured: nil, environment: ["LANG": "C"], preferredLanguages: ["ru-RU"]), .ru,
+            "a LANG that names none of ours (C, POSIX) leaves the choice to the preferred languages")
+    }
 }

@@ -51,7 +51,7 @@ final class BusyPortTests: XCTestCase {
 
     /// A TCP socket listening on a free port of 127.0.0.1, and that port.
     private static func listeningSocket() throws -> (Int32, Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Sockets.tcp()
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = Loopback.address(port: 0)
         let bound = withUnsafePointer(to: &address) {

@@ -67,6 +67,28 @@ final class CommandLineServerOptionsTests: XCTestCase {
         }
     }
 
+    func test_openFilesLimit_isRaisedToTheHardLimit_atStart() throws {
+        // Given a mockserver started with a soft open-files limit of 256 (macOS's default)
+        try LinuxOnly.require("procfs (another process's limits file)")
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let child = try ChildProcess(
+            shell, ["-c", "ulimit -Sn 256 && exec \"$0\" \"$@\"", binary.path, "--port", "0", "--admin-port", "0", "--log-level", "warning"])
+        defer { _ = child.waitForExit(timeout: 0) }
+        XCTAssertTrue(waitUntil { child.standardOutput.contains("listening on") }, child.standardError)
+
+        // Then it serves with the soft limit raised to the hard one (each stalled connection holds a descriptor)
+        #if os(Linux)
+        let limits = try String(contentsOfFile: "/proc/\(child.processIdentifier)/limits", encoding: .utf8)
+        let line = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+        let fields = line.dropFirst("Max open files".count).split(separator: " ")
+        XCTAssertGreaterThan(fields.count, 1, String(line))
+        XCTAssertEqual(fields.first, fields.dropFirst().first, "soft = hard: \(line)")
+        XCTAssertNotEqual(fields.first, "256", String(line))
+        #endif
+        child.send(SIGTERM)
+        XCTAssertEqual(child.waitForExit(timeout: 3), 0)
+    }
+
     private static func port(in text: String) -> Int? {
         guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
         return Int(text[range.upperBound...].prefix { $0.isNumber })

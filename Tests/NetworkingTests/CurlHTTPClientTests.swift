@@ -408,6 +408,7 @@ final class CurlHTTPClientTests: MockServerTestCase {
 
     func test_releasingTheClient_endsItsThread() async throws {
         // Given a client that has run a request, and its driver thread
+        try ProcFS.require()
         let before = ProcessProbe.threads(named: "curl-driver")
         var client: CurlHTTPClient? = CurlHTTPClient()
         _ = try await client?.send(request("/health"))

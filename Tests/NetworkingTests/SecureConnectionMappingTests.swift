@@ -143,4 +143,24 @@ final class SecureConnectionMappingTests: XCTestCase {
             XCTAssertEqual(NetworkError(sessionError: URLError(code)), .secureConnectionFailed(expected), "URLError \(code.rawValue)")
         }
     }
+
+    // MARK: Apple's URLSession
+
+    func test_applesCertificateErrors_takeTheirKindFromSecureTransportsStatus() {
+        // Given the -1200 family as Apple's URLSession reports it, with the stream status beside it
+        func sessionError(_ code: URLError.Code, status: Int?) -> NetworkError {
+            let info: [String: Any] = status.map { ["_kCFStreamErrorCodeKey": $0] } ?? [:]
+            return NetworkError(sessionError: URLError(code, userInfo: info))
+        }
+        // Then a status that names the fault decides; one that does not leaves it to the code
+        XCTAssertEqual(sessionError(.serverCertificateUntrusted, status: -9814), .secureConnectionFailed(.expired))
+        XCTAssertEqual(sessionError(.serverCertificateUntrusted, status: -9815), .secureConnectionFailed(.notYetValid))
+        XCTAssertEqual(sessionError(.serverCertificateUntrusted, status: -9843), .secureConnectionFailed(.wrongHost))
+        XCTAssertEqual(sessionError(.serverCertificateUntrusted, status: -9813), .secureConnectionFailed(.untrustedIssuer))
+        XCTAssertEqual(sessionError(.secureConnectionFailed, status: -9836), .secureConnectionFailed(.protocolRefused))
+        XCTAssertEqual(sessionError(.serverCertificateUntrusted, status: -9807), .secureConnectionFailed(.unspecified))
+        XCTAssertEqual(sessionError(.serverCertificateUntrusted, status: nil), .secureConnectionFailed(.unspecified))
+        XCTAssertEqual(sessionError(.serverCertificateHasBadDate, status: nil), .secureConnectionFailed(.expired))
+        XCTAssertEqual(sessionError(.serverCertificateHasUnknownRoot, status: -9807), .secureConnectionFailed(.untrustedIssuer))
+    }
 }

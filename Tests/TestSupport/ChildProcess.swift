@@ -58,6 +58,9 @@ public final class ChildProcess: Sendable {
     /// Everything printed to standard error so far.
     public var standardError: String { errors.text }
 
+    /// The child's process id.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Sends `signal`.
     public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
@@ -80,7 +83,13 @@ public final class ChildProcess: Sendable {
     }
 
     /// The built product `name` beside the test bundle (ci/test.sh builds every product first).
+    /// On Linux the test process is the bundle itself; on a Mac it is Xcode's `xctest` (or
+    /// SwiftPM's testing helper), so the folder comes from the loaded `.xctest` bundle.
     public static func product(_ name: String) -> URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        #if canImport(Darwin)
+        let bundle = Bundle(for: ChildProcess.self).bundleURL
+        if bundle.pathExtension == "xctest" { return bundle.deletingLastPathComponent().appendingPathComponent(name) }
+        #endif
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
 }

@@ -80,6 +80,7 @@ final class ScreenCommandRobustnessTests: XCTestCase {
 
     func test_feed_onAReadOnlyFileSystem_showsTheCachedTweets_andSaysTheyCannotBeUpdated() throws {
         // Given a cache filled by a first run
+        try LinuxOnly.require("unshare -m (a read-only bind mount in a mount namespace of its own)")
         let cacheFolder = folder.appendingPathComponent("db")
         let database = cacheFolder.appendingPathComponent("feed.sqlite")
         let arguments = try feedArguments(database: database)

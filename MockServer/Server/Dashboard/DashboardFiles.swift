@@ -38,14 +38,42 @@ final class DashboardFiles: Sendable {
         return all.map { $0[path] }
     }
 
-    /// Reads every file under `Page/`.
-    private static func load() -> Result<[String: File], Unavailable> {
+    /// This target's resource bundle, without the `fatalError` of `Bundle.module` when it is missing.
+    private static func resourceBundle() -> Result<Bundle, Unavailable> {
+        #if canImport(Darwin)
+        // Under `swift test` on a Mac, or in an Xcode test host, `Bundle.main` is xctest's or the
+        // host app's: SwiftPM puts the resource bundle beside the test bundle, Xcode copies it into
+        // the bundle that links this module. So look there too, as SwiftPM's and Xcode's
+        // `Bundle.module` accessors do, and open the bundle found.
+        let linkedInto = Bundle(for: DashboardFiles.self)
+        let places = [
+            Bundle.main.bundleURL, Bundle.main.resourceURL, linkedInto.bundleURL.deletingLastPathComponent(), linkedInto.resourceURL,
+        ].compactMap { $0 }
+        for place in places {
+            for name in bundleNames {
+                if let bundle = Bundle(url: place.appendingPathComponent(name)) { return .success(bundle) }
+            }
+        }
+        let searched = places.map(\.path).joined(separator: ", ")
+        return .failure(Unavailable(description: "the dashboard's files (\(bundleNames[0])) are in none of \(searched)"))
+        #else
         // `Bundle.module` stops the process when its bundle is missing: look first.
         let beside = Bundle.main.bundleURL
         guard bundleNames.contains(where: { FileManager.default.fileExists(atPath: beside.appendingPathComponent($0).path) }) else {
             return .failure(Unavailable(description: "the dashboard's files (\(bundleNames[0])) are not beside \(beside.path)"))
         }
-        guard let root = Bundle.module.url(forResource: folder, withExtension: nil) else {
+        return .success(Bundle.module)
+        #endif
+    }
+
+    /// Reads every file under `Page/`.
+    private static func load() -> Result<[String: File], Unavailable> {
+        let bundle: Bundle
+        switch resourceBundle() {
+        case .success(let found): bundle = found
+        case .failure(let unavailable): return .failure(unavailable)
+        }
+        guard let root = bundle.url(forResource: folder, withExtension: nil) else {
             return .failure(Unavailable(description: "the resource bundle holds no \(folder) folder"))
         }
         var files: [String: File] = [:]

@@ -150,7 +150,12 @@ enum DiskFile {
     static func attributes(_ path: String) -> (size: Int, stamp: Int64)? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return (Int(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec  // Darwin's name for POSIX's st_mtim
+        #else
+        let modified = info.st_mtim
+        #endif
+        return (Int(info.st_size), Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec))
     }
 
     /// The wall clock as a stamp.

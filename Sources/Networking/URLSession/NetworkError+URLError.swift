@@ -21,6 +21,12 @@ extension NetworkError {
     /// Linux. So an `unknown` error whose description is about TLS is
     /// ``secureConnectionFailed(_:)``, the kind read from the message
     /// (``TLSFailureText/error(in:)``), as ``CurlHTTPClient`` reads it.
+    ///
+    /// Apple's URLSession reports the -1200 family instead, mostly `serverCertificateUntrusted`
+    /// (-1202) whatever the certificate's fault, with Secure Transport's status in the error's
+    /// `_kCFStreamErrorCodeKey`: when that status names the fault (expired, not yet valid, wrong
+    /// host, unknown root, protocol version), it decides the kind; otherwise the code does. Not
+    /// measured on a Mac by this project yet (docs/APPLE.md lists it for the first Mac run).
     init(sessionError error: any Error) {
         guard let error = error as? URLError else {
             self = .connectionLost
@@ -30,7 +36,28 @@ extension NetworkError {
         case .unsupportedURL, .badURL: self = .invalidResponse
         case .badServerResponse: self = .connectionLost
         case .unknown: self = TLSFailureText.error(in: error.localizedDescription) ?? .connectionLost
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
+            .serverCertificateNotYetValid, .secureConnectionFailed:
+            let status = (error as NSError).userInfo["_kCFStreamErrorCodeKey"] as? Int
+            if let failure = status.flatMap(Self.secureTransportFailure) {
+                self = .secureConnectionFailed(failure)
+            } else {
+                self.init(urlErrorCode: error.code)
+            }
         default: self.init(urlErrorCode: error.code)
+        }
+    }
+
+    /// The kind a Secure Transport status (`errSSL…`, SecureTransport.h) names, or `nil` for a
+    /// status that does not tell (`errSSLXCertChainInvalid`, -9807, covers every trust failure).
+    static func secureTransportFailure(_ status: Int) -> SecureConnectionFailure? {
+        switch status {
+        case -9814: return .expired  // errSSLCertExpired
+        case -9815: return .notYetValid  // errSSLCertNotYetValid
+        case -9843: return .wrongHost  // errSSLHostNameMismatch
+        case -9812, -9813: return .untrustedIssuer  // errSSLUnknownRootCert, errSSLNoRootCert
+        case -9836, -9801: return .protocolRefused  // errSSLPeerProtocolVersion, errSSLNegotiation
+        default: return nil
         }
     }
 

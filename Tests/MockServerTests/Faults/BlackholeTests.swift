@@ -12,7 +12,7 @@ final class BlackholeTests: XCTestCase {
 
     /// Starts a non-blocking connect and reports whether it completed within `wait` seconds.
     static func connectCompletes(port: Int, within wait: Double) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let fd = Sockets.nonBlockingTCP()
         defer { close(fd) }
         var address = Loopback.address(port: port)
         let started = withUnsafePointer(to: &address) {
@@ -58,17 +58,17 @@ final class BlackholeTests: XCTestCase {
 
     func test_costsTwoDescriptors_noThread_andNoCPU() throws {
         // Given
-        let threadsBefore = try Self.entries("/proc/self/task")
-        let descriptorsBefore = try Self.count("/proc/self/fd")
+        let threadsBefore = try ProcFS.threadIDs()
+        let descriptorsBefore = try ProcFS.openDescriptorCount()
 
         // When a blackhole holds 20 clients waiting to connect for 400 ms
         let blackhole = try Blackhole(host: loopback())
         defer { blackhole.close() }
-        let descriptorsWith = try Self.count("/proc/self/fd")
-        let threadsWith = try Self.entries("/proc/self/task")
+        let descriptorsWith = try ProcFS.openDescriptorCount()
+        let threadsWith = try ProcFS.threadIDs()
         var clients: [Int32] = []
         for _ in 0..<20 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            let fd = Sockets.nonBlockingTCP()
             var address = Loopback.address(port: blackhole.address.port)
             _ = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -93,13 +93,5 @@ final class BlackholeTests: XCTestCase {
         defer { blackhole.close() }
         let result = HTTP.get(try XCTUnwrap(URL(string: blackhole.url + "/")), timeout: 0.4)
         XCTAssertEqual(result.code, CurlCode.timedOut, result.message)
-    }
-
-    private static func count(_ directory: String) throws -> Int {
-        try FileManager.default.contentsOfDirectory(atPath: directory).count
-    }
-
-    private static func entries(_ directory: String) throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: directory))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import TestSupport
 import XCTest
 
@@ -149,7 +148,7 @@ final class TLSListenerTests: ServerTestCase {
 
     /// A socket listening on 127.0.0.1:`port` (without SO_REUSEPORT, so nobody else can).
     private static func listen(onPort port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Sockets.tcp()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -157,7 +156,7 @@ final class TLSListenerTests: ServerTestCase {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard fd >= 0, bound == 0, Glibc.listen(fd, 4) == 0 else {
+        guard fd >= 0, bound == 0, Sockets.listen(fd, backlog: 4) == 0 else {
             close(fd)
             throw POSIXError(.EADDRINUSE)
         }

@@ -38,7 +38,7 @@ final class OneShotServer: Sendable {
     private let fd: Int32
 
     init(reply: String) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Sockets.tcp()
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var address = Loopback.address(port: 0)
         let bound = withUnsafePointer(to: &address) {
@@ -74,11 +74,8 @@ final class OneShotServer: Sendable {
 /// Process-wide measurements (CPU time: TestSupport's ProcessStats).
 enum ProcessProbe {
     /// Ids of this process's threads named `name` (Linux: `/proc/self/task/*/comm`).
+    /// Empty where there is no `/proc` (callers check ``ProcFS/require()`` first).
     static func threads(named name: String) -> Set<String> {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return Set(tasks.filter { task in
-            let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
-            return comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name
-        })
+        Set(((try? ProcFS.threadNames()) ?? [:]).filter { $0.value == name }.keys)
     }
 }
