@@ -9,7 +9,7 @@ extension ServerCore {
     /// The request ended: journal it (admin requests excepted) and log one line.
     func finish(_ context: RequestContext, termination: MHD_RequestTerminationCode) {
         let succeeded = termination == MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK
-        defer { if context.handedOver { handedOver.subtract(1, ordering: .releasing) } }
+        defer { handOvers.journalled(context) }
         if context.isAdmin {
             if succeeded { context.afterCompletion?() }
             return

@@ -2,29 +2,24 @@ import CMicroHTTPD
 import Foundation
 import ImageCodec
 
-/// Stage 2, replies: `flaky` and a non-2xx `status` answer instead of the resource; otherwise the
-/// route's answer (health, gallery, tweets from the answer cache, images from the render queue),
-/// with the body shapers (`status` 2xx, `type`, `corrupt`, `bytes`) applied before it goes to the
-/// wire-shaping stage.
+/// Stage 2, replies: the status stage (``StatusStage``) may answer instead of the resource;
+/// otherwise the stub's answer or the route's (health, gallery, tweets from the answer cache,
+/// images from the render queue), with the body stage (``BodyStage``, then the validators)
+/// applied before it goes to the wire-shaping stage.
 extension ServerCore {
-    /// `flaky`, `fail_rate`, the redirects, `status`, then the resource (after any `delay`).
+    /// The status stage (``StatusStage``), then the stub's answer or the resource (after any
+    /// `delay`).
     func reply(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        let faults = context.faults
-        if faults.flaky > 0 {
-            let count = flakyCounters.count(context.path + "?" + context.query.canonical)
-            if count <= faults.flaky {
-                let reply = Reply.error(500, "flaky: failure \(count) of \(faults.flaky)")
-                return send(shaped(reply, context), context: context, connection: connection)
-            }
-        }
-        if let reply = chanceOrRedirectReply(context, connection: connection) {
+        let status = StatusStage(flakyCounters: flakyCounters, failRateCounters: failRateCounters)
+        switch status.decide(context.faults, path: context.path, query: context.query, base: { baseURL(for: connection) }) {
+        case .reply(let reply):
             return send(shaped(reply, context), context: context, connection: connection)
-        }
-        if let status = faults.status, !(200...299).contains(status) {
-            return send(shaped(statusReply(status, context), context), context: context, connection: connection)
-        }
-        if let broken = Self.brokenReply(in: faults) {
-            return breakConnection(broken, context: context, connection: connection)
+        case .status(let code):
+            return send(shaped(statusReply(code, context), context), context: context, connection: connection)
+        case .broken(let fault):
+            return breakConnection(fault, context: context, connection: connection)
+        case .proceed:
+            break
         }
         if let (stub, inline) = context.stub {
             return stubReply(context, stub: stub, inline: inline, connection: connection)
@@ -46,32 +41,16 @@ extension ServerCore {
         }
     }
 
-
-
-    /// The body shapers: `status` (2xx), `type`, `corrupt`, `bytes`, then the validators
-    /// (`conditional`, `ranges`; see ``validated(_:_:)``).
+    /// The body stage: the shapers (``BodyStage``), then the validators (`conditional`,
+    /// `ranges`; see ``ValidatorStage``).
     func shaped(_ reply: Reply, _ context: RequestContext) -> Reply {
-        let faults = context.faults
-        var reply = reply
-        if let status = faults.status, (200...299).contains(status) { reply.status = status }
-        if let type = faults.contentType { reply.contentType = type }
-        if faults.corrupt {
-            let original = reply.body.data
-            reply.body = SharedBytes(ImageCodec.corrupted(original) ?? Self.damaged(original))
+        let shaped = BodyStage.shape(reply, context.faults)
+        guard let connection = context.connection, context.faults.contains(.conditional) || context.faults.contains(.ranges) else {
+            return shaped
         }
-        reply.length = faults.bytes ?? reply.body.count
-        return validated(reply, context)
-    }
-
-    /// Same length, bytes no parser accepts: the middle third becomes 0xFF (invalid UTF-8 too).
-    static func damaged(_ data: Data) -> Data {
-        var copy = data
-        let start = copy.count / 3
-        let end = max(start + 1, copy.count * 2 / 3)
-        if copy.count > 0 {
-            for index in start..<min(end, copy.count) { copy[copy.startIndex + index] = 0xFF }
-        }
-        return copy
+        return ValidatorStage(timeline: timeline, clock: configuration.clock).validated(
+            shaped, faults: context.faults, route: context.route, method: context.method
+        ) { Self.header($0, of: connection) }
     }
 
     /// A generated image or avatar, typed by its file extension.
@@ -112,20 +91,20 @@ extension ServerCore {
 
     /// Everything but images: health, gallery, tweets, 404.
     func resourceReply(_ context: RequestContext, connection: OpaquePointer) -> Reply {
-        let faults = context.faults
+        let (malformed, empty) = (context.faults.contains(.malformed), context.faults.contains(.empty))
         let base = baseURL(for: connection)
         func json(_ valid: Data) -> Reply {
-            .json(200, faults.malformed ? TwitterJSON.malformed(valid) : valid)
+            .json(200, malformed ? TwitterJSON.malformed(valid) : valid)
         }
         switch context.route {
         case .health:
             return .text(200, "ok")
         case .gallery(let scenario):
-            if scenario == .offlineFirst, !faults.malformed, !faults.empty { armOfflineFirst() }
-            let urls = faults.empty ? [] : Gallery.urls(scenario, base: base)
+            if scenario == .offlineFirst, !malformed, !empty { armOfflineFirst() }
+            let urls = empty ? [] : Gallery.urls(scenario, base: base)
             return json(Gallery.json(urls))
         case .v11Search, .v11UserTimeline, .v2Search:
-            return tweetReply(context.route, faults: faults, base: base)
+            return tweetReply(context.route, malformed: malformed, empty: empty, base: base)
         case .notFound:
             if let info = context.unmatchedStubRequest, let report = stubs.nearMissReport(for: info) {
                 return Self.nearMissReply(report)
@@ -137,13 +116,14 @@ extension ServerCore {
     }
 
     /// A tweet endpoint's answer: from the answer cache when this page was built before at
-    /// the same timeline state, else built (and cached). `empty` answers are not cached.
-    func tweetReply(_ route: Route, faults: FaultParameters, base: String) -> Reply {
+    /// the same timeline state, else built (and cached). `empty` answers are not cached;
+    /// `malformed` ones are damaged copies.
+    func tweetReply(_ route: Route, malformed: Bool, empty: Bool, base: String) -> Reply {
         func json(_ valid: Data) -> Reply {
-            .json(200, faults.malformed ? TwitterJSON.malformed(valid) : valid)
+            .json(200, malformed ? TwitterJSON.malformed(valid) : valid)
         }
         let now = configuration.clock.now()
-        if faults.empty {
+        if empty {
             switch route {
             case .v11Search(let text, let count, _, _):
                 return json(TwitterJSON.emptyV11Search(query: text, count: count, baseURL: base))
@@ -179,7 +159,7 @@ extension ServerCore {
             // Only an unknown user's timeline builds nothing.
             return .json(404, TwitterJSON.v11NotFound())
         }
-        return faults.malformed ? json(answer.data) : .json(200, shared: answer)
+        return malformed ? json(answer.data) : .json(200, shared: answer)
     }
 
     /// `http://` (`https://` on a TLS listener) plus the request's `Host` header (so a phone on
