@@ -13,10 +13,10 @@ import ImageCodec
 /// 3. status faults (``StatusStage``, with the per-URL counters: `flaky`, `fail_rate`, the
 ///    redirects, a non-2xx `status`, the broken replies of ``BrokenReply``), then the answer itself
 ///    (`Replies.swift`) with the body faults applied (``BodyStage``, then the validators);
-/// 4. wire shaping (`WireShaping.swift`, ``WireShape``): queueing the answer, and the reader that
-///    cuts, stalls and paces the body;
-/// 5. journaling (`Journaling.swift`): the record and log line when the request ends, with the
-///    outcome the fault table gives the fault that ended it.
+/// 4. wire shaping (``WireStage``, ``WireShape``, ``WireReader``): queueing the answer, and the
+///    reader that cuts, stalls and paces the body;
+/// 5. journaling (``JournalStage``, then `finish`): the record and log line when the request
+///    ends, with the outcome the fault table gives the fault that ended it.
 ///
 /// Every function here runs on a daemon's polling thread and must return quickly: waiting is
 /// done by suspending the connection (see ``ConnectionScheduler``).

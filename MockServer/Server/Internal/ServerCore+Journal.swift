@@ -90,7 +90,4 @@ extension ServerCore {
 
     /// A fresh connection id.
     func makeConnectionID() -> Int { nextConnectionID.add(1, ordering: .relaxed).oldValue }
-
-    /// Milliseconds from the server's start to a monotonic instant.
-    func milliseconds(at instant: UInt64) -> Int { Int((instant &- started) / 1_000_000) }
 }

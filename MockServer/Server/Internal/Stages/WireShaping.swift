@@ -1,10 +1,26 @@
 import CMicroHTTPD
 import Foundation
+import Logging
 
-/// Stage 3, wire shaping: the answer is queued in one piece from its buffer, or through the
-/// reader when the wire is shaped (`truncate`, `stall_after`, `drip`, `chunked`) or the declared
-/// length differs from the bytes (`bytes=N`).
 extension ServerCore {
+    /// Queues `reply` for `context` (``WireStage``): every stage ends here, or breaks the
+    /// connection.
+    func send(_ reply: Reply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        WireStage(logger: logger, handOvers: handOvers).send(reply, context: context, connection: connection)
+    }
+}
+
+/// The wire-shaping stage: the answer is queued in one piece from its buffer, or through the
+/// reader (``WireReader``) when the wire is shaped (``WireShape``: `truncate`, `stall_after`,
+/// `drip`, `chunked`), a stub dribbles it, or the declared length differs from the bytes
+/// (`bytes=N`, a 206). It needs the request's context and two services: the log, and the
+/// hand-over count of the answers sent in one piece.
+struct WireStage {
+    /// Where a response libmicrohttpd could not create is reported.
+    let logger: Logger
+    /// Counts answers handed over but not yet journalled.
+    let handOvers: HandOvers
+
     /// Queues `reply`: in one piece from its buffer, or through the reader when the wire is
     /// shaped or the declared length differs from the bytes (`bytes=N`).
     func send(_ reply: Reply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
@@ -23,9 +39,9 @@ extension ServerCore {
             context.usesReader = !head
             let retained = Unmanaged.passRetained(context).toOpaque()
             let chunked = wire.chunked || context.dribble != nil
-            let declared = chunked && !head ? Self.unknownSize : UInt64(reply.length)
+            let declared = chunked && !head ? ServerCore.unknownSize : UInt64(reply.length)
             response = MHD_create_response_from_callback(
-                declared, Self.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
+                declared, ServerCore.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
             if response == nil { Unmanaged<RequestContext>.fromOpaque(retained).release() }
         } else {
             let retained = Unmanaged.passRetained(reply.body).toOpaque()
