@@ -15,7 +15,7 @@ extension ServerCore {
         case .reply(let reply):
             return send(shaped(reply, context), context: context, connection: connection)
         case .status(let code):
-            return send(shaped(statusReply(code, context), context), context: context, connection: connection)
+            return send(shaped(catalogReplies.status(code, path: context.path), context), context: context, connection: connection)
         case .broken(let fault):
             return breakConnection(fault, context: context, connection: connection)
         case .proceed:
@@ -53,6 +53,11 @@ extension ServerCore {
         ) { Self.header($0, of: connection) }
     }
 
+    /// The catalog's answers that need only the timeline, its answer cache and the clock.
+    var catalogReplies: CatalogReplies {
+        CatalogReplies(timeline: timeline, tweetAnswers: tweetAnswers, clock: configuration.clock)
+    }
+
     /// A generated image or avatar, typed by its file extension.
     func imageReply(_ bytes: SharedBytes, route: Route) -> Reply {
         let format: ImageFormat
@@ -61,32 +66,6 @@ extension ServerCore {
         default: format = .png
         }
         return Reply(status: 200, contentType: format.mimeType, body: bytes)
-    }
-
-    /// A non-2xx `status=CODE`: a small JSON body, Twitter's own for its endpoints; 429 carries
-    /// the rate-limit headers with the reset time in epoch seconds of the server clock (+60 s).
-    func statusReply(_ status: Int, _ context: RequestContext) -> Reply {
-        let twitterV2 = context.path.hasPrefix("/2/")
-        let twitter = Route.needsToken(context.path)
-        switch status {
-        case 429:
-            let reset = Int(configuration.clock.now().timeIntervalSince1970) + 60
-            let headers: [(name: String, value: String)] = [
-                ("x-rate-limit-limit", "180"), ("x-rate-limit-remaining", "0"), ("x-rate-limit-reset", "\(reset)"),
-            ]
-            if twitter {
-                return .json(429, twitterV2 ? TwitterJSON.v2RateLimited() : TwitterJSON.v11RateLimited(), headers: headers)
-            }
-            var reply = Reply.error(429, "too many requests")
-            reply.headers = headers
-            return reply
-        case 401 where twitter:
-            return .json(401, twitterV2 ? TwitterJSON.v2Unauthorized() : TwitterJSON.v11Unauthorized())
-        case 404 where twitter:
-            return .json(404, twitterV2 ? TwitterJSON.v2NotFound() : TwitterJSON.v11NotFound())
-        default:
-            return .error(status, "status \(status) injected by ?status=")
-        }
     }
 
     /// Everything but images: health, gallery, tweets, 404.
@@ -104,7 +83,7 @@ extension ServerCore {
             let urls = empty ? [] : Gallery.urls(scenario, base: base)
             return json(Gallery.json(urls))
         case .v11Search, .v11UserTimeline, .v2Search:
-            return tweetReply(context.route, malformed: malformed, empty: empty, base: base)
+            return catalogReplies.tweets(context.route, malformed: malformed, empty: empty, base: base)
         case .notFound:
             if let info = context.unmatchedStubRequest, let report = stubs.nearMissReport(for: info) {
                 return Self.nearMissReply(report)
@@ -113,53 +92,6 @@ extension ServerCore {
         case .image, .avatar:
             return .error(404, "nothing at \(context.path); GET /__admin/catalog lists what is served")
         }
-    }
-
-    /// A tweet endpoint's answer: from the answer cache when this page was built before at
-    /// the same timeline state, else built (and cached). `empty` answers are not cached;
-    /// `malformed` ones are damaged copies.
-    func tweetReply(_ route: Route, malformed: Bool, empty: Bool, base: String) -> Reply {
-        func json(_ valid: Data) -> Reply {
-            .json(200, malformed ? TwitterJSON.malformed(valid) : valid)
-        }
-        let now = configuration.clock.now()
-        if empty {
-            switch route {
-            case .v11Search(let text, let count, _, _):
-                return json(TwitterJSON.emptyV11Search(query: text, count: count, baseURL: base))
-            case .v11UserTimeline(let name, _, _, _):
-                guard TweetTimeline.user(screenName: name) != nil else { return .json(404, TwitterJSON.v11NotFound()) }
-                return json(TwitterJSON.emptyV11UserTimeline())
-            default:
-                return json(TwitterJSON.emptyV2Search())
-            }
-        }
-        let key = TweetAnswerCache.Key(route: route, baseURL: base, tweetCount: timeline.count(at: now))
-        let answer = tweetAnswers.sharedAnswer(for: key) { () -> Data? in
-            switch route {
-            case .v11Search(let text, let count, let sinceID, let maxID):
-                let tweets = timeline.search(query: text, count: count, sinceID: sinceID, maxID: maxID, at: now)
-                return TwitterJSON.v11Search(tweets, query: text, count: count, sinceID: sinceID, baseURL: base)
-            case .v11UserTimeline(let name, let count, let sinceID, let maxID):
-                guard let tweets = timeline.userTimeline(screenName: name, count: count, sinceID: sinceID, maxID: maxID, at: now)
-                else { return nil }
-                return TwitterJSON.v11UserTimeline(tweets, baseURL: base)
-            case .v2Search(let text, let maxResults, let sinceID):
-                // v2 clients add operators (`-is:retweet`, `lang:en`); the generated timeline has no
-                // retweets or languages to filter, so operators match everything.
-                let terms = text.split(separator: " ").filter { !$0.contains(":") && !$0.hasPrefix("-") }
-                let tweets = timeline.search(
-                    query: terms.joined(separator: " "), count: maxResults, sinceID: sinceID, maxID: nil, at: now)
-                return tweets.isEmpty ? TwitterJSON.emptyV2Search() : TwitterJSON.v2Search(tweets, baseURL: base)
-            default:
-                return nil
-            }
-        }
-        guard let answer else {
-            // Only an unknown user's timeline builds nothing.
-            return .json(404, TwitterJSON.v11NotFound())
-        }
-        return malformed ? json(answer.data) : .json(200, shared: answer)
     }
 
     /// `http://` (`https://` on a TLS listener) plus the request's `Host` header (so a phone on

@@ -11,7 +11,7 @@ struct StatusStage: Sendable {
         case reply(Reply)
         /// No HTTP answer: the broken reply of this fault (see ``BrokenReply``).
         case broken(Fault.Name)
-        /// A non-2xx `status=CODE`: its answer depends on the route (``ServerCore/statusReply(_:_:)``).
+        /// A non-2xx `status=CODE`: its answer depends on the route (``CatalogReplies/status(_:path:)``).
         case status(Int)
         /// On to the resource.
         case proceed
