@@ -10,7 +10,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case twitter
     /// `ImageCodec.probe` and `ImageCodec.decode` (PNG and JPEG).
     case image
-    /// The mock server's query reading: `QueryParameters`, `FaultParameters` and `Route`.
+    /// The mock server's query reading: `QueryParameters`, `RequestFaults` and `Route`.
     case query
     /// The mock server's admin JSON: the `POST /__admin/offline` body.
     case admin

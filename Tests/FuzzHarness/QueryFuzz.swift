@@ -2,7 +2,7 @@ import Foundation
 @testable import MockServer
 
 /// Reads the bytes as `PATH?QUERY` (as libmicrohttpd hands them over: `&`-separated pairs,
-/// percent-decoded) and runs them through `QueryParameters`, `FaultParameters` and `Route`:
+/// percent-decoded) and runs them through `QueryParameters`, `RequestFaults` and `Route`:
 /// either a `ParameterError` naming a parameter, or values inside their documented ranges.
 enum QueryFuzz {
     static func check(_ data: Data) -> String? {
@@ -11,21 +11,8 @@ enum QueryFuzz {
         let query = QueryParameters(pairs: pairs(rawQuery))
         _ = query.canonical
         do {
-            let faults = try FaultParameters(query)
-            if !(0...Fault.Name.maximumDelay).contains(faults.delay) { return "delay \(faults.delay) out of range" }
-            if let status = faults.status, !(200...599).contains(status) { return "status \(status) out of range" }
-            for (name, value) in [("bytes", faults.bytes), ("truncate", faults.truncate), ("stall_after", faults.stallAfter)] {
-                if let value, !(0...Fault.Name.maximumBytes).contains(value) { return "\(name) \(value) out of range" }
-            }
-            if let type = faults.contentType, type.utf8.contains(where: { $0 < 32 || $0 >= 127 }) {
-                return "a Content-Type with control bytes: \(type.debugDescription)"
-            }
-            if let cache = faults.cache, cache.isEmpty || cache.utf8.count > 255 || cache.utf8.contains(where: { $0 < 32 || $0 >= 127 }) {
-                return "a Cache-Control value that cannot be a header: \(cache.debugDescription)"
-            }
-            if let rate = faults.failRate, !(0...1).contains(rate) { return "fail_rate \(rate) out of range" }
-            if !(0...Fault.Name.maximumRedirects).contains(faults.redirect) || !(0...2).contains(faults.redirectLoop) {
-                return "redirect \(faults.redirect) / redirect_loop \(faults.redirectLoop) out of range"
+            for fault in try RequestFaults(query).list {
+                if let problem = outOfRange(fault) { return problem }
             }
         } catch {
             if error.parameter.isEmpty || error.error.isEmpty { return "a ParameterError without a parameter or message" }
@@ -46,6 +33,26 @@ enum QueryFuzz {
             }
         } catch {
             if error.parameter.isEmpty || error.error.isEmpty { return "a ParameterError without a parameter or message" }
+        }
+        return nil
+    }
+
+    /// A problem when `fault`'s value lies outside what its row of the fault table accepts.
+    static func outOfRange(_ fault: Fault) -> String? {
+        let (name, value) = (fault.name, fault.value)
+        switch name.kind {
+        case .flag:
+            return value == "1" ? nil : "\(name.rawValue) \(value) is not a switch"
+        case .integer(let range, _):
+            guard let number = Int(value), range.contains(number) else { return "\(name.rawValue) \(value) out of range" }
+        case .probability:
+            guard let rate = Double(value), (0...1).contains(rate) else { return "\(name.rawValue) \(value) out of range" }
+        case .choice(let words):
+            guard words.contains(value) else { return "\(name.rawValue) \(value) is not one of its words" }
+        case .mediaType, .cacheControl:
+            if value.isEmpty || value.utf8.count > 255 || value.utf8.contains(where: { $0 < 32 || $0 >= 127 }) {
+                return "a \(name.rawValue) value that cannot be a header: \(value.debugDescription)"
+            }
         }
         return nil
     }

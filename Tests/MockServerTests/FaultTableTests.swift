@@ -80,8 +80,9 @@ final class FaultTableTests: ServerTestCase {
     func test_typedFaults_parseBackToThemselves() throws {
         for fault in Self.samples {
             let query = QueryParameters(pairs: [(fault.queryItem.name, fault.queryItem.value)])
-            let parsed = try FaultParameters(query)
+            let parsed = try RequestFaults(query)
             XCTAssertEqual(parsed.summary, "\(fault.name.rawValue)=\(fault.value)", "\(fault)")
+            XCTAssertEqual(parsed.list, [fault], "\(fault) reads back as itself")
         }
         XCTAssertEqual(Fault.delay(.seconds(2)).value, "2000")
         XCTAssertEqual(Fault.delay(.milliseconds(1500)).value, "1500")

@@ -26,21 +26,12 @@ extension ServerCore {
     /// Queues the event stream's response (polling thread).
     func startEvents(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         context.phase = .responded
-        let stream = EventStream(context: context)
-        let retained = Unmanaged.passRetained(stream).toOpaque()
-        guard
-            let response = MHD_create_response_from_callback(
-                Self.unknownSize, Self.readerBlockSize, StreamCallbacks.events, retained, StreamCallbacks.releaseEvents)
-        else {
-            Unmanaged<EventStream>.fromOpaque(retained).release()
-            return MHD_Result.NO
-        }
-        MHD_add_response_header(response, "Content-Type", "text/event-stream; charset=utf-8")
-        MHD_add_response_header(response, "Cache-Control", "no-store")
-        MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
-        let result = MHD_queue_response(connection, 200, response)
-        MHD_destroy_response(response)
-        return result
+        let headers = [
+            ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+        ]
+        return Self.queueStream(
+            EventStream(context: context), reader: StreamCallbacks.events, release: StreamCallbacks.releaseEvents, headers: headers,
+            on: connection) ?? MHD_Result.NO
     }
 
     /// Puts `record` in the journal and wakes the event streams (polling thread of the request).

@@ -34,19 +34,14 @@ extension ServerCore {
         }
         context.phase = .responded
         let body = LateBody(context: context)
-        let retained = Unmanaged.passRetained(body).toOpaque()
+        let headers = [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
         guard
-            let response = MHD_create_response_from_callback(
-                Self.unknownSize, Self.readerBlockSize, StreamCallbacks.late, retained, StreamCallbacks.releaseLate)
+            let result = Self.queueStream(
+                body, reader: StreamCallbacks.late, release: StreamCallbacks.releaseLate, headers: headers, on: connection)
         else {
-            Unmanaged<LateBody>.fromOpaque(retained).release()
             probesRunning.subtract(1, ordering: .relaxed)
             return MHD_Result.NO
         }
-        MHD_add_response_header(response, "Content-Type", "application/json; charset=utf-8")
-        MHD_add_response_header(response, "Cache-Control", "no-store")
-        let result = MHD_queue_response(connection, 200, response)
-        MHD_destroy_response(response)
         let thread = Thread { [self, scheduler] in
             let probe = Probe.run(target.url, timeout: target.timeout)
             probesRunning.subtract(1, ordering: .relaxed)

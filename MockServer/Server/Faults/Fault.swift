@@ -6,7 +6,7 @@ public import Foundation
 /// (`server.url(.image(1), faults: [.delay(.milliseconds(500)), .drip(bytesPerSecond: 20_000)])`);
 /// curl users keep the query string (`?delay=500&drip=20000`). The names, the values each
 /// accepts, the order in which they apply and their help text live in ``Fault/Name``, the one
-/// table that the server's parsing, its catalog, its journal, `mockserver --help` and the README
+/// table that the server's parsing, its catalog, its journal, `mockserver --help` and docs/FAULTS.md
 /// are all made from.
 public enum Fault: Sendable, Hashable {
     /// Close the connection with a TCP RST, no response.
@@ -22,8 +22,9 @@ public enum Fault: Sendable, Hashable {
     case seed(Int)
     /// A chain of this many 302 redirects to the same URL, counting down, before the answer.
     case redirect(hops: Int)
-    /// A 302 redirect loop between this URL and its twin (`redirect_loop=1` ⇄ `redirect_loop=2`).
-    case redirectLoop
+    /// One end of a 302 redirect loop between this URL and its twin (`redirect_loop=1` ⇄
+    /// `redirect_loop=2`; 0 is off).
+    case redirectLoop(end: Int)
     /// How a redirect's `Location` is written (default absolute).
     case location(LocationForm)
     /// Answer with this status (200...599).
@@ -70,53 +71,42 @@ public enum Fault: Sendable, Hashable {
         case relative
     }
 
+    /// A redirect loop, starting at its first end (`redirect_loop=1`).
+    public static var redirectLoop: Fault { .redirectLoop(end: 1) }
+
     /// The fault's entry in the table.
-    public var name: Name {
-        switch self {
-        case .reset: .reset
-        case .delay: .delay
-        case .flaky: .flaky
-        case .failRate: .failRate
-        case .seed: .seed
-        case .redirect: .redirect
-        case .redirectLoop: .redirectLoop
-        case .location: .location
-        case .status: .status
-        case .emptyReply: .emptyReply
-        case .garbage: .garbage
-        case .badChunk: .badChunk
-        case .contentType: .type
-        case .bytes: .bytes
-        case .corrupt: .corrupt
-        case .malformed: .malformed
-        case .empty: .empty
-        case .truncate: .truncate
-        case .stallAfter: .stallAfter
-        case .drip: .drip
-        case .chunked: .chunked
-        case .cacheControl: .cache
-        case .conditional: .conditional
-        case .ranges: .ranges
-        }
-    }
+    public var name: Name { parts.name }
 
     /// The query parameter's value, as the server reads it (`delay(.milliseconds(500))` → `500`).
-    public var value: String {
+    public var value: String { parts.value }
+
+    /// The fault's table entry and query value: one arm per fault.
+    private var parts: (name: Name, value: String) {
         switch self {
-        case .reset, .corrupt, .malformed, .empty, .chunked, .redirectLoop, .conditional, .ranges, .emptyReply, .garbage, .badChunk: return "1"
-        case .delay(let duration):
-            let (seconds, attoseconds) = duration.components
-            return String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-        case .flaky(let count): return String(count)
-        case .status(let code): return String(code)
-        case .contentType(let type): return type
-        case .bytes(let count), .truncate(let count), .stallAfter(let count): return String(count)
-        case .drip(let rate): return String(rate)
-        case .failRate(let rate): return Fault.decimal(rate)
-        case .seed(let seed): return String(seed)
-        case .redirect(let hops): return String(hops)
-        case .location(let form): return form.rawValue
-        case .cacheControl(let value): return value
+        case .reset: (.reset, "1")
+        case .delay(let duration): (.delay, String(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000))
+        case .flaky(let count): (.flaky, String(count))
+        case .failRate(let rate): (.failRate, Fault.decimal(rate))
+        case .seed(let seed): (.seed, String(seed))
+        case .redirect(let hops): (.redirect, String(hops))
+        case .redirectLoop(let end): (.redirectLoop, String(end))
+        case .location(let form): (.location, form.rawValue)
+        case .status(let code): (.status, String(code))
+        case .emptyReply: (.emptyReply, "1")
+        case .garbage: (.garbage, "1")
+        case .badChunk: (.badChunk, "1")
+        case .contentType(let type): (.type, type)
+        case .bytes(let count): (.bytes, String(count))
+        case .corrupt: (.corrupt, "1")
+        case .malformed: (.malformed, "1")
+        case .empty: (.empty, "1")
+        case .truncate(let count): (.truncate, String(count))
+        case .stallAfter(let count): (.stallAfter, String(count))
+        case .drip(let rate): (.drip, String(rate))
+        case .chunked: (.chunked, "1")
+        case .cacheControl(let value): (.cache, value)
+        case .conditional: (.conditional, "1")
+        case .ranges: (.ranges, "1")
         }
     }
 

@@ -86,7 +86,9 @@ enum Callbacks {
     static let reader: MHD_ContentReaderCallback = { cls, position, buffer, maximum in
         guard let cls, let buffer else { return ServerCore.readerError }
         let context = Unmanaged<RequestContext>.fromOpaque(cls).takeUnretainedValue()
-        return context.daemon.core.read(context, position: Int(position), into: UnsafeMutableRawPointer(buffer), maximum: maximum)
+        let core = context.daemon.core
+        return WireReader(scheduler: core.scheduler, handOvers: core.handOvers).read(
+            context, position: Int(position), into: UnsafeMutableRawPointer(buffer), maximum: maximum)
     }
 
     /// Releases the context a reader response retained.

@@ -49,6 +49,11 @@ struct QueryParameters: Sendable, Hashable {
     /// A whole decimal number in `range`, or `nil` when absent.
     func integer(_ name: String, in range: ClosedRange<Int>) throws(ParameterError) -> Int? {
         guard let text = value(name) else { return nil }
+        return try Self.integer(text, name: name, in: range)
+    }
+
+    /// `text` as a whole decimal number in `range`; the error names the parameter `name`.
+    static func integer(_ text: String, name: String, in range: ClosedRange<Int>) throws(ParameterError) -> Int {
         let valid = "a whole number from \(range.lowerBound) to \(range.upperBound)"
         guard !text.isEmpty, text.count <= 19, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
             let number = Int(text), range.contains(number)
@@ -70,6 +75,12 @@ struct QueryParameters: Sendable, Hashable {
     /// A switch: `1`/`true`/bare name is on, `0`/`false` is off; absent is off.
     func flag(_ name: String) throws(ParameterError) -> Bool {
         guard let text = value(name) else { return false }
+        return try Self.flag(text, name: name)
+    }
+
+    /// `text` as a switch (`""`, `1`, `true`, `yes` are on; `0`, `false`, `no` off); the error
+    /// names the parameter `name`.
+    static func flag(_ text: String, name: String) throws(ParameterError) -> Bool {
         switch text.lowercased() {
         case "", "1", "true", "yes": return true
         case "0", "false", "no": return false

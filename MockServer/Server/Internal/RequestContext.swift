@@ -48,7 +48,10 @@ final class RequestContext: @unchecked Sendable {
     var phase = RequestPhase.received
     var route = Route.notFound
     var query = QueryParameters(pairs: [])
-    var faults = FaultParameters()
+    /// The request's faults, read once from its query (or a stub's metadata).
+    var faults = RequestFaults()
+    /// The wire stage's faults, picked out of ``faults`` when the reply is queued.
+    var wire = WireShape()
     /// `/__admin/requests`: which records to answer with.
     var journalFilter = JournalFilter()
     /// The request body's first ``RequestRecord/bodyLimit`` bytes (see ``keepUpload(_:count:limit:)``).
@@ -73,7 +76,7 @@ final class RequestContext: @unchecked Sendable {
     /// Overrides the journal's outcome (`reset`, `truncated`, `client-closed`, `shutdown`).
     var outcome: RequestOutcome?
     /// Set once the whole body has been handed to libmicrohttpd, until the request is
-    /// journalled (``ServerCore/handedOver`` counts these).
+    /// journalled (``HandOvers`` counts these).
     var handedOver = false
     /// The stub that answers this request, with its inline body's bytes.
     var stub: (stub: Stub, body: SharedBytes?)?

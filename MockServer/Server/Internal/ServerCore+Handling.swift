@@ -4,15 +4,19 @@ import ImageCodec
 
 /// The request state machine: where each call of libmicrohttpd's access handler goes.
 ///
-/// A request passes four stages, each in its own file under `Stages/`:
+/// A request passes these stages (files under `Stages/`), each given the request's context, its
+/// fault list (``RequestFaults``, read once from the query in the table's order) and the one
+/// service it needs:
 /// 1. admission (`Admission.swift`): admin routing and the admin-port guard, the method, the
-///    token, the route and the fault parameters, then the connection-level faults (`reset`,
-///    `delay`);
-/// 2. replies (`Replies.swift`): `flaky` and a non-2xx `status`, then the answer itself (catalog
-///    resources, tweets, images) with the body shapers applied;
-/// 3. wire shaping (`WireShaping.swift`): queueing the answer, and the reader that cuts, stalls and
-///    paces the body;
-/// 4. journaling (`Journaling.swift`): the record and log line when the request ends.
+///    token, then a stub (`StubReplies.swift`) or the catalog's route, and the fault list;
+/// 2. connection faults (``ConnectionStage``: `reset`, `delay`);
+/// 3. status faults (``StatusStage``, with the per-URL counters: `flaky`, `fail_rate`, the
+///    redirects, a non-2xx `status`, the broken replies of ``BrokenReply``), then the answer itself
+///    (`Replies.swift`) with the body faults applied (``BodyStage``, then the validators);
+/// 4. wire shaping (``WireStage``, ``WireShape``, ``WireReader``): queueing the answer, and the
+///    reader that cuts, stalls and paces the body;
+/// 5. journaling (``JournalStage``, then `finish`): the record and log line when the request
+///    ends, with the outcome the fault table gives the fault that ended it.
 ///
 /// Every function here runs on a daemon's polling thread and must return quickly: waiting is
 /// done by suspending the connection (see ``ConnectionScheduler``).

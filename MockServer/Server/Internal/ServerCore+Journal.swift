@@ -31,7 +31,7 @@ extension ServerCore {
         switch context.phase {
         case .settlingJournal(let until):
             let now = monotonicNanoseconds()
-            if handedOver.load(ordering: .acquiring) > 0, now < until {
+            if !handOvers.settled, now < until {
                 let next = min(now + Self.journalSettleStep, until)
                 return scheduler.suspend(context, connection: connection, until: next) ? MHD_Result.YES : MHD_Result.NO
             }
@@ -60,7 +60,7 @@ extension ServerCore {
     }
 
     /// Whether every answer already handed over has been journalled (see ``settleJournal(limit:)``).
-    @Sendable func isJournalSettled() -> Bool { handedOver.load(ordering: .acquiring) == 0 }
+    @Sendable func isJournalSettled() -> Bool { handOvers.settled }
 
     /// The wall-clock time of the server's start (for ISO 8601 `since` filters).
     var startDate: Date {
@@ -76,4 +76,18 @@ extension ServerCore {
         }
         return collector.pairs.map { RequestRecord.Header(name: $0.name, value: $0.value ?? "") }
     }
+
+    /// Waits (at most `limit`) until every response already handed over has been journalled,
+    /// so a client that has read its answer finds its request in the journal. Never call it on
+    /// a polling thread: the journalling happens there.
+    func settleJournal(limit: Duration = .seconds(1)) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while !handOvers.settled, clock.now < deadline {
+            usleep(500)
+        }
+    }
+
+    /// A fresh connection id.
+    func makeConnectionID() -> Int { nextConnectionID.add(1, ordering: .relaxed).oldValue }
 }

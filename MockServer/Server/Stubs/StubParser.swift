@@ -136,7 +136,7 @@ enum StubParser {
             throw StubError(.invalid, field: "metadata.testbed.faults", reason: "must be a query string like \"stall_after=1000&drip=20000\"")
         }
         do {
-            _ = try FaultParameters(StubFaults.query(text))
+            _ = try RequestFaults(StubFaults.query(text))
         } catch {
             throw StubError(.invalid, field: "metadata.testbed.faults", reason: "\(error.parameter): \(error.error) (valid: \(error.valid))")
         }

@@ -67,30 +67,37 @@ extension ServerCore {
 
     /// Reads the fault parameters (from the fault table) and the route with its own parameters.
     private func readRouteAndFaults(_ context: RequestContext) throws(ParameterError) {
-        context.faults = try FaultParameters(context.query)
+        context.faults = try RequestFaults(context.query)
         context.route = try Route(path: context.path, query: context.query)
-        if !context.route.servesJSON, context.faults.malformed || context.faults.empty {
-            let name = context.faults.malformed ? Fault.Name.malformed : .empty
+        if !context.route.servesJSON, let name = [Fault.Name.malformed, .empty].first(where: context.faults.contains) {
             throw ParameterError(
                 parameter: name.rawValue, error: "\(name.rawValue) applies to JSON endpoints only",
                 valid: "gallery.json, /1.1/search/tweets.json, /1.1/statuses/user_timeline.json, /2/tweets/search/recent")
         }
     }
 
-    /// The faults of the connection stage and the one before the answer: `reset` ends the
-    /// connection with an RST; `delay` suspends it until its deadline; then the replies stage.
-    private func applyConnectionFaults(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        if context.faults.reset {
-            context.outcome = .reset
+    /// The connection stage and the one before the answer (``ConnectionStage``): `reset` ends
+    /// the connection with an RST; `delay` (plus `extraDelay`, ms) suspends it until its
+    /// deadline; then the replies stage.
+    func applyConnectionFaults(_ context: RequestContext, connection: OpaquePointer, extraDelay: Int = 0) -> MHD_Result {
+        switch ConnectionStage.decide(context.faults, extraDelay: extraDelay) {
+        case .reset:
+            context.outcome = Fault.Name.reset.outcome
             resetConnection(connection)
             return MHD_Result.NO
-        }
-        if context.faults.delay > 0 {
-            let until = context.arrival + UInt64(context.faults.delay) * 1_000_000
+        case .wait(let milliseconds):
+            let until = context.arrival + UInt64(milliseconds) * 1_000_000
             context.phase = .delaying(until: until)
             return suspend(context, connection: connection, until: until)
+        case .proceed:
+            return reply(context, connection: connection)
         }
-        return reply(context, connection: connection)
+    }
+
+    /// Arms the `reset` fault on `connection`: once the handler returns `MHD_NO`, the client
+    /// gets a RST, never a FIN (curl 56, not 52), on either backend (see ``ServingPlatform/reset(_:)``).
+    func resetConnection(_ connection: OpaquePointer) {
+        if !platform.reset(connection) { logger.warning("could not arm the reset of a connection (errno \(errno))") }
     }
 
     /// The decoded query arguments, in arrival order.

@@ -6,51 +6,35 @@ import Foundation
 /// straight to the connection (its socket, or its TLS session), bypassing libmicrohttpd, and
 /// returning `MHD_NO` then makes it close the connection.
 extension ServerCore {
-    /// A broken answer.
-    enum BrokenReply: String, Sendable {
-        /// No byte at all (curl 52).
-        case emptyReply = "empty-reply"
-        /// Random bytes that are no HTTP (curl 1 or 8).
-        case garbage
-        /// A chunked 200 whose first chunk size is no hexadecimal number (curl 56).
-        case badChunk = "bad-chunk"
-
-        /// The journal's outcome for it.
-        var outcome: RequestOutcome {
-            switch self {
-            case .emptyReply: return .emptyReply
-            case .garbage: return .garbage
-            case .badChunk: return .badChunk
-            }
-        }
-    }
-
-    /// The query's broken answer, if it asks for one.
-    static func brokenReply(in faults: FaultParameters) -> BrokenReply? {
-        if faults.emptyReply { return .emptyReply }
-        if faults.garbage { return .garbage }
-        if faults.badChunk { return .badChunk }
-        return nil
-    }
-
-    /// Writes `kind`'s bytes (if any) to the socket and ends the connection.
-    func breakConnection(_ kind: BrokenReply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        context.outcome = kind.outcome
-        var bytes: [UInt8] = []
-        switch kind {
-        case .emptyReply:
-            break
-        case .garbage:
-            bytes = stubs.randomBytes(64)
-            // Never the start of a status line: `H` could begin `HTTP/`.
-            if bytes.first == UInt8(ascii: "H") { bytes[0] = UInt8(ascii: "#") }
-        case .badChunk:
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-            bytes = Array(head.utf8) + Array("zz\r\nnot a chunk\r\n".utf8)
-        }
+    /// Writes the broken reply of `fault` (`empty_reply`, `garbage`, `bad_chunk`) to the socket
+    /// and ends the connection; the journal's outcome is the fault's (from the fault table).
+    func breakConnection(_ fault: Fault.Name, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        context.outcome = fault.outcome ?? .error
+        let bytes = BrokenReply.bytes(of: fault, random: stubs.randomBytes)
         sendRaw(bytes, on: connection)
         context.bytesSent = bytes.count
         return MHD_Result.NO
+    }
+}
+
+/// The bytes of each broken reply.
+enum BrokenReply {
+    /// What `fault` writes instead of an answer: nothing for `empty_reply` (curl 52), random
+    /// bytes that are no HTTP for `garbage` (curl 1 or 8), a chunked 200 whose first chunk size
+    /// is no hexadecimal number for `bad_chunk` (curl 56).
+    static func bytes(of fault: Fault.Name, random: (Int) -> [UInt8]) -> [UInt8] {
+        switch fault {
+        case .garbage:
+            var bytes = random(64)
+            // Never the start of a status line: `H` could begin `HTTP/`.
+            if bytes.first == UInt8(ascii: "H") { bytes[0] = UInt8(ascii: "#") }
+            return bytes
+        case .badChunk:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            return Array(head.utf8) + Array("zz\r\nnot a chunk\r\n".utf8)
+        default:
+            return []
+        }
     }
 }
 

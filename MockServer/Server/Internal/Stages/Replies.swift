@@ -2,29 +2,24 @@ import CMicroHTTPD
 import Foundation
 import ImageCodec
 
-/// Stage 2, replies: `flaky` and a non-2xx `status` answer instead of the resource; otherwise the
-/// route's answer (health, gallery, tweets from the answer cache, images from the render queue),
-/// with the body shapers (`status` 2xx, `type`, `corrupt`, `bytes`) applied before it goes to the
-/// wire-shaping stage.
+/// Stage 2, replies: the status stage (``StatusStage``) may answer instead of the resource;
+/// otherwise the stub's answer or the route's (health, gallery, tweets from the answer cache,
+/// images from the render queue), with the body stage (``BodyStage``, then the validators)
+/// applied before it goes to the wire-shaping stage.
 extension ServerCore {
-    /// `flaky`, `fail_rate`, the redirects, `status`, then the resource (after any `delay`).
+    /// The status stage (``StatusStage``), then the stub's answer or the resource (after any
+    /// `delay`).
     func reply(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        let faults = context.faults
-        if faults.flaky > 0 {
-            let count = flakyCounters.count(context.path + "?" + context.query.canonical)
-            if count <= faults.flaky {
-                let reply = Reply.error(500, "flaky: failure \(count) of \(faults.flaky)")
-                return send(shaped(reply, context), context: context, connection: connection)
-            }
-        }
-        if let reply = chanceOrRedirectReply(context, connection: connection) {
+        let status = StatusStage(flakyCounters: flakyCounters, failRateCounters: failRateCounters)
+        switch status.decide(context.faults, path: context.path, query: context.query, base: { baseURL(for: connection) }) {
+        case .reply(let reply):
             return send(shaped(reply, context), context: context, connection: connection)
-        }
-        if let status = faults.status, !(200...299).contains(status) {
-            return send(shaped(statusReply(status, context), context), context: context, connection: connection)
-        }
-        if let broken = Self.brokenReply(in: faults) {
-            return breakConnection(broken, context: context, connection: connection)
+        case .status(let code):
+            return send(shaped(catalogReplies.status(code, path: context.path), context), context: context, connection: connection)
+        case .broken(let fault):
+            return breakConnection(fault, context: context, connection: connection)
+        case .proceed:
+            break
         }
         if let (stub, inline) = context.stub {
             return stubReply(context, stub: stub, inline: inline, connection: connection)
@@ -46,32 +41,21 @@ extension ServerCore {
         }
     }
 
-
-
-    /// The body shapers: `status` (2xx), `type`, `corrupt`, `bytes`, then the validators
-    /// (`conditional`, `ranges`; see ``validated(_:_:)``).
+    /// The body stage: the shapers (``BodyStage``), then the validators (`conditional`,
+    /// `ranges`; see ``ValidatorStage``).
     func shaped(_ reply: Reply, _ context: RequestContext) -> Reply {
-        let faults = context.faults
-        var reply = reply
-        if let status = faults.status, (200...299).contains(status) { reply.status = status }
-        if let type = faults.contentType { reply.contentType = type }
-        if faults.corrupt {
-            let original = reply.body.data
-            reply.body = SharedBytes(ImageCodec.corrupted(original) ?? Self.damaged(original))
+        let shaped = BodyStage.shape(reply, context.faults)
+        guard let connection = context.connection, context.faults.contains(.conditional) || context.faults.contains(.ranges) else {
+            return shaped
         }
-        reply.length = faults.bytes ?? reply.body.count
-        return validated(reply, context)
+        return ValidatorStage(timeline: timeline, clock: configuration.clock).validated(
+            shaped, faults: context.faults, route: context.route, method: context.method
+        ) { Self.header($0, of: connection) }
     }
 
-    /// Same length, bytes no parser accepts: the middle third becomes 0xFF (invalid UTF-8 too).
-    static func damaged(_ data: Data) -> Data {
-        var copy = data
-        let start = copy.count / 3
-        let end = max(start + 1, copy.count * 2 / 3)
-        if copy.count > 0 {
-            for index in start..<min(end, copy.count) { copy[copy.startIndex + index] = 0xFF }
-        }
-        return copy
+    /// The catalog's answers that need only the timeline, its answer cache and the clock.
+    var catalogReplies: CatalogReplies {
+        CatalogReplies(timeline: timeline, tweetAnswers: tweetAnswers, clock: configuration.clock)
     }
 
     /// A generated image or avatar, typed by its file extension.
@@ -84,48 +68,22 @@ extension ServerCore {
         return Reply(status: 200, contentType: format.mimeType, body: bytes)
     }
 
-    /// A non-2xx `status=CODE`: a small JSON body, Twitter's own for its endpoints; 429 carries
-    /// the rate-limit headers with the reset time in epoch seconds of the server clock (+60 s).
-    func statusReply(_ status: Int, _ context: RequestContext) -> Reply {
-        let twitterV2 = context.path.hasPrefix("/2/")
-        let twitter = Route.needsToken(context.path)
-        switch status {
-        case 429:
-            let reset = Int(configuration.clock.now().timeIntervalSince1970) + 60
-            let headers: [(name: String, value: String)] = [
-                ("x-rate-limit-limit", "180"), ("x-rate-limit-remaining", "0"), ("x-rate-limit-reset", "\(reset)"),
-            ]
-            if twitter {
-                return .json(429, twitterV2 ? TwitterJSON.v2RateLimited() : TwitterJSON.v11RateLimited(), headers: headers)
-            }
-            var reply = Reply.error(429, "too many requests")
-            reply.headers = headers
-            return reply
-        case 401 where twitter:
-            return .json(401, twitterV2 ? TwitterJSON.v2Unauthorized() : TwitterJSON.v11Unauthorized())
-        case 404 where twitter:
-            return .json(404, twitterV2 ? TwitterJSON.v2NotFound() : TwitterJSON.v11NotFound())
-        default:
-            return .error(status, "status \(status) injected by ?status=")
-        }
-    }
-
     /// Everything but images: health, gallery, tweets, 404.
     func resourceReply(_ context: RequestContext, connection: OpaquePointer) -> Reply {
-        let faults = context.faults
+        let (malformed, empty) = (context.faults.contains(.malformed), context.faults.contains(.empty))
         let base = baseURL(for: connection)
         func json(_ valid: Data) -> Reply {
-            .json(200, faults.malformed ? TwitterJSON.malformed(valid) : valid)
+            .json(200, malformed ? TwitterJSON.malformed(valid) : valid)
         }
         switch context.route {
         case .health:
             return .text(200, "ok")
         case .gallery(let scenario):
-            if scenario == .offlineFirst, !faults.malformed, !faults.empty { armOfflineFirst() }
-            let urls = faults.empty ? [] : Gallery.urls(scenario, base: base)
+            if scenario == .offlineFirst, !malformed, !empty { armOfflineFirst() }
+            let urls = empty ? [] : Gallery.urls(scenario, base: base)
             return json(Gallery.json(urls))
         case .v11Search, .v11UserTimeline, .v2Search:
-            return tweetReply(context.route, faults: faults, base: base)
+            return catalogReplies.tweets(context.route, malformed: malformed, empty: empty, base: base)
         case .notFound:
             if let info = context.unmatchedStubRequest, let report = stubs.nearMissReport(for: info) {
                 return Self.nearMissReply(report)
@@ -134,52 +92,6 @@ extension ServerCore {
         case .image, .avatar:
             return .error(404, "nothing at \(context.path); GET /__admin/catalog lists what is served")
         }
-    }
-
-    /// A tweet endpoint's answer: from the answer cache when this page was built before at
-    /// the same timeline state, else built (and cached). `empty` answers are not cached.
-    func tweetReply(_ route: Route, faults: FaultParameters, base: String) -> Reply {
-        func json(_ valid: Data) -> Reply {
-            .json(200, faults.malformed ? TwitterJSON.malformed(valid) : valid)
-        }
-        let now = configuration.clock.now()
-        if faults.empty {
-            switch route {
-            case .v11Search(let text, let count, _, _):
-                return json(TwitterJSON.emptyV11Search(query: text, count: count, baseURL: base))
-            case .v11UserTimeline(let name, _, _, _):
-                guard TweetTimeline.user(screenName: name) != nil else { return .json(404, TwitterJSON.v11NotFound()) }
-                return json(TwitterJSON.emptyV11UserTimeline())
-            default:
-                return json(TwitterJSON.emptyV2Search())
-            }
-        }
-        let key = TweetAnswerCache.Key(route: route, baseURL: base, tweetCount: timeline.count(at: now))
-        let answer = tweetAnswers.sharedAnswer(for: key) { () -> Data? in
-            switch route {
-            case .v11Search(let text, let count, let sinceID, let maxID):
-                let tweets = timeline.search(query: text, count: count, sinceID: sinceID, maxID: maxID, at: now)
-                return TwitterJSON.v11Search(tweets, query: text, count: count, sinceID: sinceID, baseURL: base)
-            case .v11UserTimeline(let name, let count, let sinceID, let maxID):
-                guard let tweets = timeline.userTimeline(screenName: name, count: count, sinceID: sinceID, maxID: maxID, at: now)
-                else { return nil }
-                return TwitterJSON.v11UserTimeline(tweets, baseURL: base)
-            case .v2Search(let text, let maxResults, let sinceID):
-                // v2 clients add operators (`-is:retweet`, `lang:en`); the generated timeline has no
-                // retweets or languages to filter, so operators match everything.
-                let terms = text.split(separator: " ").filter { !$0.contains(":") && !$0.hasPrefix("-") }
-                let tweets = timeline.search(
-                    query: terms.joined(separator: " "), count: maxResults, sinceID: sinceID, maxID: nil, at: now)
-                return tweets.isEmpty ? TwitterJSON.emptyV2Search() : TwitterJSON.v2Search(tweets, baseURL: base)
-            default:
-                return nil
-            }
-        }
-        guard let answer else {
-            // Only an unknown user's timeline builds nothing.
-            return .json(404, TwitterJSON.v11NotFound())
-        }
-        return faults.malformed ? json(answer.data) : .json(200, shared: answer)
     }
 
     /// `http://` (`https://` on a TLS listener) plus the request's `Host` header (so a phone on

@@ -29,8 +29,8 @@ extension ServerCore {
             let requestFaults = QueryParameters(
                 pairs: stub.request.url.coversQuery ? [] : context.query.pairs.filter { !own.contains($0.name) })
             do throws(ParameterError) {
-                context.faults = try FaultParameters(StubFaults.combined(stub: stub.testbedFaults, request: requestFaults))
-                if context.faults.empty {
+                context.faults = try RequestFaults(StubFaults.combined(stub: stub.testbedFaults, request: requestFaults))
+                if context.faults.contains(.empty) {
                     throw ParameterError(
                         parameter: Fault.Name.empty.rawValue, error: "empty applies to the catalog's JSON endpoints only, not to stubs",
                         valid: "gallery.json, /1.1/search/tweets.json, /1.1/statuses/user_timeline.json, /2/tweets/search/recent")
@@ -38,19 +38,12 @@ extension ServerCore {
             } catch {
                 return send(.badParameter(error), context: context, connection: connection)
             }
-            if context.faults.reset {
-                context.outcome = .reset
-                resetConnection(connection)
-                return MHD_Result.NO
+            var delay = stub.response.fixedDelayMilliseconds ?? 0
+            // Drawn only for a request that is not reset, as before: the draw advances the seeded sequence.
+            if let distribution = stub.response.delayDistribution, !context.faults.contains(.reset) {
+                delay += stubs.sampleDelay(distribution)
             }
-            var delay = context.faults.delay + (stub.response.fixedDelayMilliseconds ?? 0)
-            if let distribution = stub.response.delayDistribution { delay += stubs.sampleDelay(distribution) }
-            if delay > 0 {
-                let until = context.arrival + UInt64(delay) * 1_000_000
-                context.phase = .delaying(until: until)
-                return suspend(context, connection: connection, until: until)
-            }
-            return reply(context, connection: connection)
+            return applyConnectionFaults(context, connection: connection, extraDelay: delay)
         }
     }
 
@@ -60,7 +53,7 @@ extension ServerCore {
         if let fault = stub.response.fault {
             switch fault {
             case .connectionResetByPeer:
-                context.outcome = .reset
+                context.outcome = Fault.Name.reset.outcome
                 resetConnection(connection)
                 return MHD_Result.NO
             case .emptyResponse: return breakConnection(.emptyReply, context: context, connection: connection)
@@ -96,7 +89,7 @@ extension ServerCore {
             let ascii = String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 32 && $0.value != 127 }.map(Character.init))
             reply.headers.append(("Matched-Stub-Name", ascii))
         }
-        if context.faults.malformed {
+        if context.faults.contains(.malformed) {
             reply.body = SharedBytes(TwitterJSON.malformed(reply.body.data))
         }
         if let dribble = stub.response.chunkedDribbleDelay, reply.body.count > 0 {
@@ -108,34 +101,5 @@ extension ServerCore {
     /// The 404 naming the closest stub and what differed.
     static func nearMissReply(_ report: String) -> Reply {
         Reply(status: 404, contentType: "text/plain", body: SharedBytes(report))
-    }
-
-    /// The reader of a `chunkedDribbleDelay` body: piece `i` (of even pieces, the last taking the
-    /// remainder) goes out `(i + 1) × totalDuration / pieces` ms after the headers, each as its own
-    /// chunk; between pieces the connection is suspended.
-    func readDribble(
-        _ context: RequestContext, _ dribble: StubDribble, position: Int, into buffer: UnsafeMutableRawPointer, maximum: Int
-    ) -> Int {
-        guard let reply = context.reply, let connection = context.connection else { return ServerCore.readerError }
-        let length = reply.length
-        if position >= length {
-            markHandedOver(context)
-            return Self.readerEndOfStream
-        }
-        let now = monotonicNanoseconds()
-        let start = context.bodyStart ?? now
-        context.bodyStart = start
-        let pieces = dribble.pieces(for: length)
-        let size = max(1, length / pieces)
-        let index = min(position / size, pieces - 1)
-        let due = start + dribble.due(ofChunk: index, length: length)
-        if now < due {
-            return scheduler.suspend(context, connection: connection, until: due) ? 0 : ServerCore.readerError
-        }
-        let count = min(maximum, dribble.end(ofChunk: index, length: length) - position)
-        guard count > 0 else { return ServerCore.readerError }
-        reply.copyBody(from: position, count: count, to: buffer)
-        context.bytesSent = position + count
-        return count
     }
 }

@@ -1,30 +1,47 @@
 import CMicroHTTPD
 import Foundation
+import Logging
 
-/// Stage 3, wire shaping: the answer is queued in one piece from its buffer, or through the
-/// reader when the wire is shaped (`truncate`, `stall_after`, `drip`, `chunked`) or the declared
-/// length differs from the bytes (`bytes=N`).
 extension ServerCore {
+    /// Queues `reply` for `context` (``WireStage``): every stage ends here, or breaks the
+    /// connection.
+    func send(_ reply: Reply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        WireStage(logger: logger, handOvers: handOvers).send(reply, context: context, connection: connection)
+    }
+}
+
+/// The wire-shaping stage: the answer is queued in one piece from its buffer, or through the
+/// reader (``WireReader``) when the wire is shaped (``WireShape``: `truncate`, `stall_after`,
+/// `drip`, `chunked`), a stub dribbles it, or the declared length differs from the bytes
+/// (`bytes=N`, a 206). It needs the request's context and two services: the log, and the
+/// hand-over count of the answers sent in one piece.
+struct WireStage {
+    /// Where a response libmicrohttpd could not create is reported.
+    let logger: Logger
+    /// Counts answers handed over but not yet journalled.
+    let handOvers: HandOvers
 
     /// Queues `reply`: in one piece from its buffer, or through the reader when the wire is
     /// shaped or the declared length differs from the bytes (`bytes=N`).
     func send(_ reply: Reply, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         context.reply = reply
         context.phase = .responded
+        let wire = WireShape(context.faults)
+        context.wire = wire
         let response: OpaquePointer?
         // A 206 starts inside the body, and a stub's dribble paces it: both go through the reader.
         if !context.isAdmin,
-            context.faults.shapesWire || context.dribble != nil || reply.length != reply.body.count || reply.offset != 0
+            wire.shapesBody || context.dribble != nil || reply.length != reply.body.count || reply.offset != 0
         {
             // HEAD and 304: the declared length, never a body. libmicrohttpd does not call the
             // reader then, but a chunked answer would still end with its last chunk (`0\r\n\r\n`).
             let head = context.sendsHeadersOnly
             context.usesReader = !head
             let retained = Unmanaged.passRetained(context).toOpaque()
-            let chunked = context.faults.chunked || context.dribble != nil
-            let declared = chunked && !head ? Self.unknownSize : UInt64(reply.length)
+            let chunked = wire.chunked || context.dribble != nil
+            let declared = chunked && !head ? ServerCore.unknownSize : UInt64(reply.length)
             response = MHD_create_response_from_callback(
-                declared, Self.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
+                declared, ServerCore.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
             if response == nil { Unmanaged<RequestContext>.fromOpaque(retained).release() }
         } else {
             let retained = Unmanaged.passRetained(reply.body).toOpaque()
@@ -42,81 +59,53 @@ extension ServerCore {
         // answer is `no-store`, unless the request asks for another policy (`cache=`, which wins)
         // or a stub sets its own Cache-Control.
         let stubCaches = reply.headers.contains { $0.name.lowercased() == "cache-control" }
-        if let cache = context.faults.cache {
+        if let cache = wire.cacheControl {
             MHD_add_response_header(response, "Cache-Control", cache)
         } else if !stubCaches {
             MHD_add_response_header(response, "Cache-Control", CacheControlValue.standard)
         }
-        for header in reply.headers where context.faults.cache == nil || header.name.lowercased() != "cache-control" {
+        for header in reply.headers where wire.cacheControl == nil || header.name.lowercased() != "cache-control" {
             MHD_add_response_header(response, header.name, header.value)
         }
         let result = MHD_queue_response(connection, UInt32(reply.status), response)
         MHD_destroy_response(response)
-        if !context.usesReader { markHandedOver(context) }
+        if !context.usesReader { handOvers.mark(context) }
         return result
     }
+}
 
-    /// The reader behind shaped bodies. On the wire, in this order: `truncate` ends the body
-    /// with an error at its byte count; `stall_after` sends that many bytes, then suspends the
-    /// connection until the client leaves; `drip` paces at most 100 ms worth of bytes per step,
-    /// suspending between steps. It never returns 0 without suspending (that would busy-loop).
-    func read(_ context: RequestContext, position: Int, into buffer: UnsafeMutableRawPointer, maximum: Int) -> Int {
-        if let reason = context.takeWakeReason(), reason.endsConnection {
-            if context.outcome == nil || context.outcome == .stalled {
-                context.outcome = reason == .clientLeft ? .clientClosed : .shutdown
+/// The wire stage's faults of one request, picked out of its fault list once, when its answer is
+/// queued, so that the reader (called for every block of the body) looks at four fields, not the
+/// list. `cache` rides along: it is a header written at the same moment.
+struct WireShape: Sendable {
+    /// `truncate`: the body ends with an error after this many bytes.
+    var truncate: Int?
+    /// `stall_after`: after this many bytes, nothing until the client leaves.
+    var stallAfter: Int?
+    /// `drip`: bytes per second (0: unpaced).
+    var drip = 0
+    /// `chunked`: chunked transfer encoding, no `Content-Length`.
+    var chunked = false
+    /// `cache`: the `Cache-Control` sent instead of `no-store`.
+    var cacheControl: String?
+
+    /// No shaping.
+    init() {}
+
+    /// The wire faults of `faults`.
+    init(_ faults: RequestFaults) {
+        for fault in faults.list {
+            switch fault {
+            case .truncate(let count): truncate = count
+            case .stallAfter(let count): stallAfter = count
+            case .drip(let rate): drip = rate
+            case .chunked: chunked = true
+            case .cacheControl(let value): cacheControl = value
+            default: break
             }
-            return ServerCore.readerError
         }
-        if let dribble = context.dribble {
-            return readDribble(context, dribble, position: position, into: buffer, maximum: maximum)
-        }
-        guard let reply = context.reply, let connection = context.connection else { return ServerCore.readerError }
-        let faults = context.faults
-        var end = reply.length
-        if let cut = faults.truncate {
-            if position >= cut {
-                context.outcome = .truncated
-                return ServerCore.readerError
-            }
-            end = min(end, cut)
-        }
-        if let stall = faults.stallAfter, stall < reply.length {
-            if position >= stall {
-                context.outcome = .stalled
-                return scheduler.suspend(context, connection: connection, until: nil) ? 0 : ServerCore.readerError
-            }
-            end = min(end, stall)
-        }
-        if faults.drip > 0 {
-            let rate = Double(faults.drip)
-            let now = monotonicNanoseconds()
-            let start = context.bodyStart ?? now
-            context.bodyStart = start
-            let due = Int(Double(now - start) * rate / 1e9 + 1e-6)
-            if due <= position {
-                let step = max(1, faults.drip / 10)
-                let target = min(position + step, end)
-                let at = start + UInt64((Double(target) / rate * 1e9).rounded(.up))
-                return scheduler.suspend(context, connection: connection, until: at) ? 0 : ServerCore.readerError
-            }
-            end = min(end, due)
-        }
-        if position >= reply.length {  // chunked: the last chunk
-            markHandedOver(context)
-            return Self.readerEndOfStream
-        }
-        let count = min(maximum, end - position)
-        guard count > 0 else { return ServerCore.readerError }
-        reply.copyBody(from: position, count: count, to: buffer)
-        context.bytesSent = position + count
-        if context.bytesSent == reply.length, !context.faults.chunked { markHandedOver(context) }
-        return count
     }
 
-    /// Counts a journalled request's response as handed over (once).
-    func markHandedOver(_ context: RequestContext) {
-        guard !context.isAdmin, !context.handedOver else { return }
-        context.handedOver = true
-        handedOver.add(1, ordering: .releasing)
-    }
+    /// Whether the body goes out through the pacing/cutting reader rather than in one piece.
+    var shapesBody: Bool { truncate != nil || stallAfter != nil || drip > 0 || chunked }
 }

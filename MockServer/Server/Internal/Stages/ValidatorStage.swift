@@ -1,26 +1,31 @@
-import CMicroHTTPD
 import Foundation
 
 /// The end of the body stage: `conditional` and `ranges` judge the answer as shaped (its bytes,
 /// declared length and type), so the `ETag` names exactly what would be sent, and may turn it
 /// into a 304, a 206 or a 416. Only 2xx answers carry validators or honour the request's
-/// conditions (RFC 9110 §13.2.1: preconditions do not apply to other answers).
-extension ServerCore {
-    /// `reply` with validators, and as a 304, 206 or 416 when the request's headers ask for it.
-    func validated(_ reply: Reply, _ context: RequestContext) -> Reply {
-        let faults = context.faults
-        guard faults.conditional || faults.ranges, (200...299).contains(reply.status), let connection = context.connection else {
-            return reply
-        }
+/// conditions (RFC 9110 §13.2.1: preconditions do not apply to other answers). It needs one
+/// service, the tweet timeline (when each answer last changed), and the request's headers.
+struct ValidatorStage {
+    /// The generated tweets, whose newest one dates the tweet endpoints' answers.
+    let timeline: TweetTimeline
+    /// The server's clock.
+    let clock: any ServerClock
+
+    /// `reply` with validators, and as a 304, 206 or 416 when the request's headers (read by
+    /// `header`) ask for it.
+    func validated(
+        _ reply: Reply, faults: RequestFaults, route: Route, method: String, header: (String) -> String?
+    ) -> Reply {
+        let (conditional, ranges) = (faults.contains(.conditional), faults.contains(.ranges))
+        guard conditional || ranges, (200...299).contains(reply.status) else { return reply }
         var reply = reply
         let etag = EntityTag.strong(body: reply.body, length: reply.length, contentType: reply.contentType)
-        let modified = lastModified(of: context.route)
+        let modified = lastModified(of: route)
         let validators = [("ETag", etag.headerValue), ("Last-Modified", HTTPDate.string(modified))]
         reply.headers += validators
-        if faults.conditional {
+        if conditional {
             let request = ConditionalRequest(
-                ifNoneMatch: Self.header("If-None-Match", of: connection),
-                ifModifiedSince: Self.header("If-Modified-Since", of: connection))
+                ifNoneMatch: header("If-None-Match"), ifModifiedSince: header("If-Modified-Since"))
             if request.evaluate(etag: etag, lastModified: modified) == .notModified {
                 // The same length (sent as Content-Length, never as a body), no Content-Type.
                 var notModified = reply
@@ -30,13 +35,13 @@ extension ServerCore {
                 return notModified
             }
         }
-        guard faults.ranges else { return reply }
+        guard ranges else { return reply }
         reply.headers.append(("Accept-Ranges", "bytes"))
         // Range is defined for GET only; If-Range with another validator means "send it all".
-        guard context.method == "GET", let header = Self.header("Range", of: connection),
-            ConditionalRequest.ifRangeHolds(Self.header("If-Range", of: connection), etag: etag, lastModified: modified)
+        guard method == "GET", let rangeHeader = header("Range"),
+            ConditionalRequest.ifRangeHolds(header("If-Range"), etag: etag, lastModified: modified)
         else { return reply }
-        let range = ByteRange.resolve(header, length: reply.length)
+        let range = ByteRange.resolve(rangeHeader, length: reply.length)
         switch range {
         case .partial(let bytes):
             reply.headers.append(("Content-Range", range.contentRange(length: reply.length) ?? ""))
@@ -45,7 +50,7 @@ extension ServerCore {
             reply.length = bytes.count
             return reply
         case .unsatisfiable:
-            var refusal = Reply.error(416, "no byte of \(LogText.escaped(header)) lies within the \(reply.length) bytes")
+            var refusal = Reply.error(416, "no byte of \(LogText.escaped(rangeHeader)) lies within the \(reply.length) bytes")
             refusal.headers = validators + [("Accept-Ranges", "bytes"), ("Content-Range", range.contentRange(length: reply.length) ?? "")]
             return refusal
         case .whole:
@@ -59,7 +64,7 @@ extension ServerCore {
     func lastModified(of route: Route) -> Date {
         switch route {
         case .v11Search, .v11UserTimeline, .v2Search:
-            let count = timeline.count(at: configuration.clock.now())
+            let count = timeline.count(at: clock.now())
             return count > 0 ? max(timeline.epoch, timeline.createdAt(ofTweet: count - 1)) : timeline.epoch
         default:
             return timeline.epoch
