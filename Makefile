@@ -1,5 +1,5 @@
 # Testbed: the two commands a fresh machine needs are `make run` and `make test`.
-.PHONY: run test adopter conformance bench fuzz sanitize deps build clean
+.PHONY: run test api-breaks adopter conformance bench fuzz sanitize deps build clean
 
 ARGS ?=
 # `make run` serves HTTPS too (TLS on 8443, the certificate faults on 8444-8450); RUN_TLS= turns it off.
@@ -16,6 +16,12 @@ run: deps
 ## test: build everything (zero warnings in our sources) and run every test
 test: deps
 	bash ci/test.sh
+
+## api-breaks: compare the public API of the library products adopters import with the last
+## release (ci/api-baseline.txt); a break fails unless CHANGELOG.md names it under a version that
+## may break the API (CI runs it after `make test`; two builds of those products on a fresh clone)
+api-breaks: deps
+	bash ci/api-breaks.sh
 
 ## adopter: build and test Examples/ContractAdopter, an outside package adopting two contract
 ## suites by path (about 3 minutes; CI runs it after `make test`)
@@ -55,4 +61,4 @@ build: deps
 	swift build
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz .build-wiremock Benchmarks/.build ThirdPartyConformance/.build
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-wiremock .build-api Benchmarks/.build ThirdPartyConformance/.build
