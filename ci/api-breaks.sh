@@ -5,10 +5,10 @@
 # not name under a version that may break the API (the next major; in 0.x, the next minor too):
 # ci/api_breaks/api_breaks.py decides, and its unit tests run first.
 #
-# The digester builds the baseline in a copy of its own, then this tree, both under the scratch
+# The digester builds this tree, then the baseline in a copy of its own, both under the scratch
 # path .build-api (git-ignored): about two clean builds of those products on a fresh clone. The
-# baseline's API files are kept in .build-api/baselines/<commit>, so a second run rebuilds only
-# what changed. `.ci/run` runs it after `make test`.
+# baseline's API files are kept in .build-api/baselines/<commit> (the digester names the folder),
+# so a second run builds only what changed in this tree. `.ci/run` runs it after `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,7 +40,7 @@ log="$driver_tmp/digester.log"
 started=$(date +%s)
 status=0
 swift package --scratch-path .build-api diagnose-api-breaking-changes "$commit" \
-  --products "${products[@]}" --baseline-dir ".build-api/baselines/$commit" 2>&1 | tee "$log" || status=$?
+  --products "${products[@]}" --baseline-dir .build-api/baselines 2>&1 | tee "$log" || status=$?
 echo "   the digester took $(( $(date +%s) - started )) s"
 # It exits non-zero when it finds a break, and when it could not build or compare at all: the
 # second must fail here, whatever the changelog says.
