@@ -19,12 +19,14 @@ test: deps
 
 ## api-breaks: compare the public API of the library products adopters import with the last
 ## release (ci/api-baseline.txt); a break fails unless CHANGELOG.md names it under a version that
-## may break the API (CI runs it after `make test`; two builds of those products on a fresh clone)
+## may break the API (CI runs it after `make test`; on a fresh clone two more builds of the
+## package, one of this tree and one of the baseline, under .build-api; then about 1.5 minutes)
 api-breaks: deps
 	bash ci/api-breaks.sh
 
 ## adopter: build and test Examples/ContractAdopter, an outside package adopting two contract
-## suites by path (about 3 minutes; CI runs it after `make test`)
+## suites by path, then rebuild it with a scratch rule that must compile and be reported (about
+## 3 minutes, the rebuild about 30 s; CI runs it after `make test`)
 adopter: deps
 	bash ci/adopter.sh
 

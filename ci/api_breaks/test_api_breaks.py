@@ -6,9 +6,12 @@ import unittest
 
 import api_breaks
 
-# As `swift package diagnose-api-breaking-changes` prints it (Swift 6.3).
+# As `swift package diagnose-api-breaking-changes` prints it (Swift 6.3; the ImageCodec lines
+# are its output for a public function renamed on purpose).
 DIGESTER = """\
 Building for debugging...
+1 breaking change detected in ImageCodec:
+  💔 API breakage: func ImageCodec.corrupted(_:) has been renamed to func corruptedCopy(_:)
 1 breaking change detected in Networking:
   💔 API breakage: func CurlHTTPClient.send(_:) has been removed
 2 breaking changes detected in ContractsCore:
@@ -30,12 +33,14 @@ def changelog(planned: str = "") -> str:
 
 ALL_NAMED = (
     "## [0.2.0] - Unreleased\n\n### Removed\n- `CurlHTTPClient.send(_:)`: use `send(_:progress:)`.\n"
+    "- `ImageCodec.corrupted(_:)` is `ImageCodec.corruptedCopy(_:)`.\n"
     "- `ContractViolation.rule` and `ContractViolation.observed`: read `description`.\n\n")
 
 
 class BreaksTests(unittest.TestCase):
     def test_reads_every_break_and_only_breaks(self):
         self.assertEqual(api_breaks.breaks(DIGESTER), [
+            "func ImageCodec.corrupted(_:) has been renamed to func corruptedCopy(_:)",
             "func CurlHTTPClient.send(_:) has been removed",
             "var ContractViolation.rule has been removed",
             "accessor ContractViolation.observed.Get() has been removed",
@@ -43,6 +48,8 @@ class BreaksTests(unittest.TestCase):
 
     def test_declaration_of_each_kind(self):
         self.assertEqual(api_breaks.declaration("func CurlHTTPClient.send(_:) has been removed"), "CurlHTTPClient.send(_:)")
+        self.assertEqual(api_breaks.declaration("func ImageCodec.corrupted(_:) has been renamed to func corruptedCopy(_:)"),
+                         "ImageCodec.corrupted(_:)")
         self.assertEqual(api_breaks.declaration("accessor ContractViolation.observed.Get() has been removed"),
                          "ContractViolation.observed")
         self.assertEqual(api_breaks.declaration("enumelement NetworkError.foo has been added as a new enum case"),
@@ -61,19 +68,20 @@ class CheckTests(unittest.TestCase):
     def test_aBreakNotNamed_fails_andSaysWhere(self):
         planned = "## [0.2.0] - Unreleased\n\n- `CurlHTTPClient.send(_:)` removed.\n\n"
         problems = api_breaks.check(DIGESTER, changelog(planned), BASELINE, VERSION_SWIFT)
-        self.assertEqual(len(problems), 2, problems)
-        self.assertIn("var ContractViolation.rule has been removed", problems[0])
+        self.assertEqual(len(problems), 3, problems)
+        self.assertIn("func ImageCodec.corrupted(_:) has been renamed", problems[0])
+        self.assertIn("var ContractViolation.rule has been removed", problems[1])
         self.assertIn("under [0.2.0]", problems[0])
 
     def test_breaksUnderUnreleasedOnly_fail_andNameTheVersionToAdd(self):
         text = changelog().replace("- `Testbed.version`.", "- Removed `CurlHTTPClient.send(_:)`, `ContractViolation.rule`, `ContractViolation.observed`.")
         problems = api_breaks.check(DIGESTER, text, BASELINE, VERSION_SWIFT)
-        self.assertEqual(len(problems), 3, problems)
+        self.assertEqual(len(problems), 4, problems)
         self.assertIn("a `## [0.2.0] - Unreleased` section", problems[0])
 
     def test_aPatchVersion_mayNotBreak(self):
         planned = ALL_NAMED.replace("[0.2.0]", "[0.1.1]")
-        self.assertEqual(len(api_breaks.check(DIGESTER, changelog(planned), BASELINE, VERSION_SWIFT)), 3)
+        self.assertEqual(len(api_breaks.check(DIGESTER, changelog(planned), BASELINE, VERSION_SWIFT)), 4)
 
     def test_after1_0_onlyAMajorVersionMayBreak(self):
         baseline = BASELINE.replace("0.1.0", "1.4.0")
@@ -81,19 +89,19 @@ class CheckTests(unittest.TestCase):
         released = RELEASED.replace("0.1.0", "1.4.0")
         minor = HEAD + ALL_NAMED.replace("[0.2.0]", "[1.5.0]") + released
         major = HEAD + ALL_NAMED.replace("[0.2.0]", "[2.0.0]") + released
-        self.assertEqual(len(api_breaks.check(DIGESTER, minor, baseline, version)), 3)
+        self.assertEqual(len(api_breaks.check(DIGESTER, minor, baseline, version)), 4)
         self.assertEqual(api_breaks.check(DIGESTER, major, baseline, version), [])
 
     def test_anOlderSection_doesNotCount(self):
         old = RELEASED + "## [0.0.9] - 2026-11-01\n\n- `CurlHTTPClient.send(_:)`, `ContractViolation.rule`, `ContractViolation.observed`.\n"
-        self.assertEqual(len(api_breaks.check(DIGESTER, HEAD + old, BASELINE, VERSION_SWIFT)), 3)
+        self.assertEqual(len(api_breaks.check(DIGESTER, HEAD + old, BASELINE, VERSION_SWIFT)), 4)
 
     def test_aNameInsideALongerName_doesNotCount(self):
         planned = "## [0.2.0] - Unreleased\n\n- `CurlHTTPClient.sendAll(_:)`, `ContractViolation.ruleText`, `MyContractViolation.observed`.\n\n"
-        self.assertEqual(len(api_breaks.check(DIGESTER, changelog(planned), BASELINE, VERSION_SWIFT)), 3)
+        self.assertEqual(len(api_breaks.check(DIGESTER, changelog(planned), BASELINE, VERSION_SWIFT)), 4)
 
     def test_labelsMayBeLeftOut(self):
-        planned = "## [0.2.0] - Unreleased\n\n- `CurlHTTPClient.send`, `ContractViolation.rule`, `ContractViolation.observed` removed.\n\n"
+        planned = "## [0.2.0] - Unreleased\n\n- `ImageCodec.corrupted`, `CurlHTTPClient.send`, `ContractViolation.rule`, `ContractViolation.observed` removed.\n\n"
         self.assertEqual(api_breaks.check(DIGESTER, changelog(planned), BASELINE, VERSION_SWIFT), [])
 
     def test_versionDisagreeingWithTheNewestRelease_fails(self):
@@ -118,6 +126,8 @@ class CheckTests(unittest.TestCase):
 
 class MainTests(unittest.TestCase):
     def test_exitStatus(self):
+        import contextlib
+        import io
         import os
         import tempfile
         with tempfile.TemporaryDirectory() as folder:
@@ -127,10 +137,13 @@ class MainTests(unittest.TestCase):
                     handle.write(text)
                 return path
             args = ["api_breaks.py", write("out", DIGESTER), write("CHANGELOG.md", changelog()), write("base", BASELINE), write("v.swift", VERSION_SWIFT)]
-            self.assertEqual(api_breaks.main(args), 1)
-            args[2] = write("CHANGELOG.md", changelog(ALL_NAMED))
-            self.assertEqual(api_breaks.main(args), 0)
-            self.assertEqual(api_breaks.main(args[:2]), 2)
+            output = io.StringIO()
+            with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+                self.assertEqual(api_breaks.main(args), 1)
+                self.assertIn("API break not in CHANGELOG.md: func CurlHTTPClient.send(_:) has been removed", output.getvalue())
+                args[2] = write("CHANGELOG.md", changelog(ALL_NAMED))
+                self.assertEqual(api_breaks.main(args), 0)
+                self.assertEqual(api_breaks.main(args[:2]), 2)
 
 
 if __name__ == "__main__":
