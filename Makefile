@@ -1,5 +1,5 @@
 # Testbed: the two commands a fresh machine needs are `make run` and `make test`.
-.PHONY: run test adopter conformance bench fuzz sanitize mac-check deps build clean
+.PHONY: run test api-breaks adopter conformance bench fuzz sanitize mac-check deps build clean
 
 ARGS ?=
 # `make run` serves HTTPS too (TLS on 8443, the certificate faults on 8444-8450); RUN_TLS= turns it off.
@@ -17,8 +17,16 @@ run: deps
 test: deps
 	bash ci/test.sh
 
+## api-breaks: compare the public API of the library products adopters import with the last
+## release (ci/api-baseline.txt); a break fails unless CHANGELOG.md names it under a version that
+## may break the API (CI runs it after `make test`; on a fresh clone two more builds of the
+## package, one of this tree and one of the baseline, under .build-api; then about 1.5 minutes)
+api-breaks: deps
+	bash ci/api-breaks.sh
+
 ## adopter: build and test Examples/ContractAdopter, an outside package adopting two contract
-## suites by path (about 3 minutes; CI runs it after `make test`)
+## suites by path, then rebuild it with a scratch rule that must compile and be reported (about
+## 3 minutes, the rebuild about 30 s; CI runs it after `make test`)
 adopter: deps
 	bash ci/adopter.sh
 
@@ -62,4 +70,4 @@ build: deps
 	swift build
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz .build-wiremock Benchmarks/.build ThirdPartyConformance/.build
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-wiremock .build-api Benchmarks/.build ThirdPartyConformance/.build

@@ -208,9 +208,12 @@ let package = Package(
         .target(
             name: "ContractsHTTPClient", dependencies: ["ContractsCore", "Networking", "Messages", "MockServer"],
             path: "Contracts/HTTPClient", swiftSettings: strict),
+        // TESTBED_SCRATCH_RULE=1 in the environment compiles in one more rule and spec requirement:
+        // ci/adopter.sh builds the example with it to show a new rule does not break an adopter.
         .target(
             name: "ContractsImageCaching", dependencies: ["ContractsCore", "ImageCache", "ImageCodec", "MockServer"],
-            path: "Contracts/ImageCaching", swiftSettings: strict),
+            path: "Contracts/ImageCaching",
+            swiftSettings: strict + (Context.environment["TESTBED_SCRATCH_RULE"] == "1" ? [.define("TESTBED_SCRATCH_RULE")] : [])),
         .target(
             name: "ContractsDiskCaching", dependencies: ["ContractsCore", "ImageCache", "MockServer"],
             path: "Contracts/DiskCaching", swiftSettings: strict),

@@ -32,4 +32,14 @@ public enum KnownViolations {
     public static func stillViolated(_ violation: ContractViolation, reason: String) -> String {
         "known violation (\(reason)): \(violation)"
     }
+
+    /// The failure for a listed identifier that names no rule of the suite it prefixes.
+    public static func notInSuite(_ id: String) -> String {
+        "\(id) is listed in knownViolations but the suite has no such rule; correct or remove it"
+    }
+
+    /// The suite part of a contract identifier: `memory` of `memory.lruEviction`.
+    static func suitePrefix(_ id: String) -> Substring {
+        id.prefix { $0 != "." }
+    }
 }

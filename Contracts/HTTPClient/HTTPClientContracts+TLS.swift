@@ -66,7 +66,7 @@ extension HTTPClientContracts {
             }
             guard let url = server.httpsURL("/health") else { return "the server has no HTTPS listener" }
             let outcome = await send(await subject.makeClient(6, trusting: authority), HTTPRequest(url: url), budget: .seconds(5))
-            guard case .success(let response, _) = outcome else { return outcome.observed(expecting: "a 200 over HTTPS") }
+            guard case .success(let response, _) = outcome else { return observed(outcome, expecting: "a 200 over HTTPS", subject) }
             return differences(response, reference).map { "over HTTPS: " + $0 }
         }
     }
@@ -99,7 +99,7 @@ extension HTTPClientContracts {
             for attempt in ["first", "second"] {
                 let outcome = await send(client, HTTPRequest(url: url), budget: .seconds(10))
                 guard case .success(let response, _) = outcome else {
-                    return "the \(attempt) request: " + outcome.observed(expecting: "a 200 with the body")
+                    return "the \(attempt) request: " + observed(outcome, expecting: "a 200 with the body", subject)
                 }
                 if let problem = differences(response, reference) { return "the \(attempt) request: " + problem }
             }

@@ -10,6 +10,9 @@ public struct HTTPClientSubject: Sendable {
     /// Makes a new client for `setup`, with what releases it once the check is done (the suite
     /// calls that teardown after every check, whatever its outcome).
     public let open: @Sendable (_ setup: HTTPClientSetup) async -> SubjectInstance<any HTTPClient>
+    /// Made with ``init(name:makeClient:)``: the factory never sees the setup's CA, which the
+    /// HTTPS rules' violations then say.
+    private(set) var factoryGetsNoCA = false
 
     /// Creates a subject from an async factory that may return a teardown (AsyncHTTPClient:
     /// `SubjectInstance(adapter) { try? await client.shutdown() }`).
@@ -25,6 +28,7 @@ public struct HTTPClientSubject: Sendable {
     /// ``HTTPClientSetup/trustedCertificatesPEM`` for those.
     public init(name: String, makeClient: @escaping @Sendable (_ maxConnectionsPerHost: Int) -> any HTTPClient) {
         self.init(name: name, open: { setup in SubjectInstance(makeClient(setup.maxConnectionsPerHost)) })
+        factoryGetsNoCA = true
     }
 
     /// A client for a check: made by the factory, its teardown left to the running check.

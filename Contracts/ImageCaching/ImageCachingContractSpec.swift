@@ -10,4 +10,9 @@ public protocol ImageCachingContractSpec {
     func test_memory_oversizeRefused() async
     func test_memory_costIsDecodedBytes() async
     func test_memory_trimAndRemoveAll() async
+    #if TESTBED_SCRATCH_RULE
+    // A new rule's requirement, as a release would add it: breaks every conformer's build
+    // (ci/adopter.sh compiles it in to show that the `assertKeepsAll` recipe is not one).
+    func test_memory_scratchRule() async
+    #endif
 }

@@ -9,7 +9,7 @@ public enum ImageCachingContracts {
     /// Every contract of the suite, in a stable order.
     public static let all: [Contract<ImageCachingSubject>] = [
         limitNeverExceeded, lruEviction, oversizeRefused, costIsDecodedBytes, trimAndRemoveAll,
-    ]
+    ] + scratchRules
 
     public static let limitNeverExceeded = Contract<ImageCachingSubject>(
         id: "memory.limitNeverExceeded",
