@@ -49,54 +49,79 @@ struct AnyURLPattern: URLPattern {
     var indexPlace: URLIndexPlace { .everywhere }
 }
 
+/// A URL field whose value is compared as text, exactly. Its distance is the edit distance, so
+/// a near miss names the stub with the closest URL.
+protocol ExactURLPattern: URLPattern {
+    /// The pattern for exactly `text`.
+    init(_ text: String)
+    /// What of a request it compares: the path, or the path and query.
+    func value(path: String, pathAndQuery: String) -> String
+}
+
+extension ExactURLPattern {
+    init(text: String, at path: String) throws(StubError) { self.init(text) }
+    func match(path: String, pathAndQuery: String) -> MatchResult {
+        let actual = value(path: path, pathAndQuery: pathAndQuery)
+        return MatchResult(isExactMatch: text == actual, expected: text, actual: actual)
+    }
+}
+
 /// `"url": "/items?page=2"`: the path and query, exactly.
-struct URLEqualToPattern: URLPattern {
+struct URLEqualToPattern: ExactURLPattern {
     static let fieldName = "url"
     let text: String
     init(_ text: String) { self.text = text }
-    init(text: String, at path: String) throws(StubError) { self.init(text) }
-    func match(path: String, pathAndQuery: String) -> MatchResult {
-        MatchResult(isExactMatch: text == pathAndQuery, expected: text, actual: pathAndQuery)
-    }
+    func value(path: String, pathAndQuery: String) -> String { pathAndQuery }
     var reportText: String { text }
     var coversQuery: Bool { true }
     var indexPlace: URLIndexPlace { .path(String(text.prefix { $0 != "?" })) }
 }
 
 /// `"urlPath": "/items"`: the path, exactly, whatever the query.
-struct URLPathEqualToPattern: URLPattern {
+struct URLPathEqualToPattern: ExactURLPattern {
     static let fieldName = "urlPath"
     let text: String
     init(_ text: String) { self.text = text }
-    init(text: String, at path: String) throws(StubError) { self.init(text) }
-    func match(path: String, pathAndQuery: String) -> MatchResult {
-        MatchResult(isExactMatch: text == path, expected: text, actual: path)
-    }
+    func value(path: String, pathAndQuery: String) -> String { path }
     var reportText: String { "[path] " + text }
     var indexPlace: URLIndexPlace { .path(text) }
 }
 
+/// A URL field whose value is a regular expression (``StubRegex``), matched whole.
+protocol RegexURLPattern: URLPattern {
+    /// The expression.
+    var regex: StubRegex { get }
+    /// The pattern of `regex`.
+    init(_ regex: StubRegex)
+    /// What of a request it matches: the path, or the path and query.
+    func value(path: String, pathAndQuery: String) -> String
+}
+
+extension RegexURLPattern {
+    init(text: String, at path: String) throws(StubError) { self.init(try StubParser.regex(text, at: path)) }
+    var text: String { regex.pattern }
+    func match(path: String, pathAndQuery: String) -> MatchResult {
+        MatchResult(regex.matches(value(path: path, pathAndQuery: pathAndQuery)))
+    }
+}
+
 /// `"urlPattern": "/items\\?page=[0-9]+"`: the path and query match the expression.
-struct URLMatchingPattern: URLPattern {
+struct URLMatchingPattern: RegexURLPattern {
     static let fieldName = "urlPattern"
     let regex: StubRegex
     init(_ regex: StubRegex) { self.regex = regex }
-    init(text: String, at path: String) throws(StubError) { self.init(try StubParser.regex(text, at: path)) }
-    func match(path: String, pathAndQuery: String) -> MatchResult { MatchResult(regex.matches(pathAndQuery)) }
-    var text: String { regex.pattern }
+    func value(path: String, pathAndQuery: String) -> String { pathAndQuery }
     var reportText: String { "[regex] " + regex.pattern }
     var coversQuery: Bool { true }
     var indexPlace: URLIndexPlace { .queryPrefix(regex.literalPrefix) }
 }
 
 /// `"urlPathPattern": "/items/[0-9]+"`: the path matches the expression, whatever the query.
-struct URLPathMatchingPattern: URLPattern {
+struct URLPathMatchingPattern: RegexURLPattern {
     static let fieldName = "urlPathPattern"
     let regex: StubRegex
     init(_ regex: StubRegex) { self.regex = regex }
-    init(text: String, at path: String) throws(StubError) { self.init(try StubParser.regex(text, at: path)) }
-    func match(path: String, pathAndQuery: String) -> MatchResult { MatchResult(regex.matches(path)) }
-    var text: String { regex.pattern }
+    func value(path: String, pathAndQuery: String) -> String { path }
     var reportText: String { "[path regex] " + regex.pattern }
     var indexPlace: URLIndexPlace { .pathPrefix(regex.literalPrefix) }
 }
