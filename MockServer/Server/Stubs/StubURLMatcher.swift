@@ -23,7 +23,7 @@ public struct StubURLMatcher: Sendable, Hashable {
     /// Whether a request for `path` with `pathAndQuery` (the path, then `?query` when there is
     /// one) matches.
     func accepts(path: String, pathAndQuery: String) -> Bool {
-        pattern.match(path: path, pathAndQuery: pathAndQuery).isExactMatch
+        pattern.accepts(path: path, pathAndQuery: pathAndQuery)
     }
 
     /// Whether the matcher looks at the query (`url`, `urlPattern`): then every parameter of a

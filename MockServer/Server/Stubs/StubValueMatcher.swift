@@ -7,8 +7,13 @@
 public struct StubValueMatcher: Sendable, Hashable {
     /// The operator.
     let pattern: any StringValuePattern
+    /// ``StringValuePattern/exactValue``, read once.
+    private let exactValue: String?
 
-    init(_ pattern: any StringValuePattern) { self.pattern = pattern }
+    init(_ pattern: any StringValuePattern) {
+        self.pattern = pattern
+        exactValue = pattern.exactValue
+    }
 
     /// Exactly this value (`{"equalTo": "x"}`, `{"equalTo": "x", "caseInsensitive": true}`).
     public static func equalTo(_ value: String, caseInsensitive: Bool = false) -> StubValueMatcher {
@@ -25,8 +30,12 @@ public struct StubValueMatcher: Sendable, Hashable {
     /// against no value.
     func match(_ values: [String]) -> MatchResult { pattern.match(values: values) }
 
-    /// Whether the values sent (empty when none) satisfy the matcher.
-    public func accepts(_ values: [String]) -> Bool { match(values).isExactMatch }
+    /// Whether the values sent (empty when none) satisfy the matcher: by its exact value when it
+    /// has one (the same verdict as ``match(_:)``, without measuring a distance).
+    public func accepts(_ values: [String]) -> Bool {
+        if let exactValue { return values.contains(exactValue) }
+        return match(values).isExactMatch
+    }
 
     /// Whether one value satisfies the matcher (never for ``absent``).
     public func accepts(_ value: String) -> Bool { pattern.match(value).isExactMatch }

@@ -92,6 +92,20 @@ final class MatchResultTests: XCTestCase {
         XCTAssertTrue(matcher.match(inputs[1], explain: false).fields.isEmpty, "serving keeps no fields")
     }
 
+    func test_exactValues_giveTheSameVerdictServingAsExplaining() throws {
+        // Serving compares `equalTo` and `url` by their exact value; explaining measures them.
+        let matcher = StubMatcher(
+            try stub(#"{"request": {"url": "/q?a=1", "headers": {"X": {"equalTo": "v1"}}, "queryParameters": {"a": {"equalTo": "1"}}}}"#))
+        let inputs = [
+            input("GET", "/q", query: [("a", "1")], headers: [("X", "v1")]), input("GET", "/q", query: [("a", "2")], headers: [("X", "v1")]),
+            input("GET", "/q", query: [("a", "1")], headers: [("X", "v2")]), input("GET", "/q", query: [("a", "1")]),
+            input("GET", "/q", query: [("a", "1")], headers: [("X", "v2"), ("x", "v1")]),
+        ]
+        let verdicts = inputs.map { matcher.match($0, explain: false).isExactMatch }
+        XCTAssertEqual(verdicts, [true, false, false, false, true])
+        XCTAssertEqual(inputs.map { matcher.match($0, explain: true).isExactMatch }, verdicts)
+    }
+
     func test_parse_readsEachOperatorByName_andRefusesWhatItDoesNotKnow() throws {
         XCTAssertTrue(try StringValuePatterns.parse(["contains": "x"], at: "h") is ContainsPattern)
         XCTAssertTrue(try StringValuePatterns.parse(["equalTo": "x", "caseInsensitive": true], at: "h") is EqualToPattern)

@@ -1,6 +1,7 @@
 /// The method: `nil` is any (WireMock's `ANY`).
-struct MethodMatcher: RequestPartMatcher {
+final class MethodMatcher: RequestPartMatcher {
     let method: String?
+    init(method: String?) { self.method = method }
     var weight: Double { 3 }
 
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
@@ -12,12 +13,24 @@ struct MethodMatcher: RequestPartMatcher {
 }
 
 /// The URL field (``StubURLMatcher``).
-struct URLMatcher: RequestPartMatcher {
+final class URLMatcher: RequestPartMatcher {
     let url: StubURLMatcher
+    /// The pattern's exact value and whether it covers the query, read once (serving compares
+    /// by them).
+    private let exactValue: String?
+    private let coversQuery: Bool
+
+    init(url: StubURLMatcher) {
+        self.url = url
+        exactValue = url.pattern.exactValue
+        coversQuery = url.pattern.coversQuery
+    }
     var weight: Double { 10 }
 
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
         let request = input.request
+        if !explain, let exactValue { return MatchResult(exactValue == (coversQuery ? request.pathAndQuery : request.path)) }
+        guard explain else { return MatchResult(url.accepts(path: request.path, pathAndQuery: request.pathAndQuery)) }
         let result = url.pattern.match(path: request.path, pathAndQuery: request.pathAndQuery)
         return explained(
             result, explain: explain, path: "url", expected: url.pattern.reportText, actual: request.pathAndQuery,
@@ -26,7 +39,7 @@ struct URLMatcher: RequestPartMatcher {
 }
 
 /// One header, its name compared without regard to case.
-struct HeaderMatcher: RequestPartMatcher {
+final class HeaderMatcher: RequestPartMatcher {
     /// The name as the stub writes it.
     let name: String
     /// The name lowercased once (requests' are too).
@@ -43,6 +56,7 @@ struct HeaderMatcher: RequestPartMatcher {
 
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
         let values = input.request.headerValues(lowercased: lowercasedName)
+        guard explain else { return MatchResult(matcher.accepts(values)) }
         return explained(
             matcher.match(values), explain: explain, path: "headers.\(name)",
             expected: name + matcher.pattern.reportText(separator: ": "),
@@ -51,13 +65,20 @@ struct HeaderMatcher: RequestPartMatcher {
 }
 
 /// One query parameter.
-struct QueryParameterMatcher: RequestPartMatcher {
+final class QueryParameterMatcher: RequestPartMatcher {
     let name: String
     let matcher: StubValueMatcher
     let weight: Double
 
+    init(name: String, matcher: StubValueMatcher, weight: Double) {
+        self.name = name
+        self.matcher = matcher
+        self.weight = weight
+    }
+
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
         let values = input.request.queryValues(name)
+        guard explain else { return MatchResult(matcher.accepts(values)) }
         return explained(
             matcher.match(values), explain: explain, path: "queryParameters.\(name)",
             expected: "Query: " + name + matcher.pattern.reportText(separator: " = "),
@@ -66,9 +87,13 @@ struct QueryParameterMatcher: RequestPartMatcher {
 }
 
 /// The state a stub's scenario must be in (`requiredScenarioState`).
-struct ScenarioStateMatcher: RequestPartMatcher {
+final class ScenarioStateMatcher: RequestPartMatcher {
     let scenario: String
     let required: String
+    init(scenario: String, required: String) {
+        self.scenario = scenario
+        self.required = required
+    }
     var weight: Double { 1 }
 
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {

@@ -24,8 +24,9 @@ protocol StringValuePattern: Sendable {
     var expectedText: String { get }
     /// The pattern as a mapping writes it.
     var json: JSONValue { get }
-    /// The one value the pattern accepts, when there is just one (what an index on exact values
-    /// files it under); `nil` otherwise.
+    /// The one value the pattern accepts, when there is just one: `match(v).isExactMatch` is
+    /// then exactly `v == exactValue`. Serving compares it directly (no distance is measured),
+    /// and an index on exact values can file the pattern under it; `nil` otherwise.
     var exactValue: String? { get }
     /// The pattern after a field's name in the report: ` [contains]: json` with `separator` `": "`.
     func reportText(separator: String) -> String

@@ -20,6 +20,9 @@ protocol URLPattern: Sendable {
     var coversQuery: Bool { get }
     /// Where the store files a stub with this pattern.
     var indexPlace: URLIndexPlace { get }
+    /// The one value it accepts (the path, or the path and query when ``coversQuery``), when
+    /// there is just one: serving then compares it directly, without measuring a distance.
+    var exactValue: String? { get }
 }
 
 /// Where the store files a stub by its URL pattern.
@@ -36,6 +39,14 @@ enum URLIndexPlace: Sendable, Equatable {
 
 extension URLPattern {
     var coversQuery: Bool { false }
+    var exactValue: String? { nil }
+
+    /// Whether a request for `path` with `pathAndQuery` matches: the same verdict as
+    /// ``match(path:pathAndQuery:)``, by the exact value when there is one.
+    func accepts(path: String, pathAndQuery: String) -> Bool {
+        if let exact = exactValue { return exact == (coversQuery ? pathAndQuery : path) }
+        return match(path: path, pathAndQuery: pathAndQuery).isExactMatch
+    }
 }
 
 /// No URL field: any URL.
@@ -60,6 +71,7 @@ protocol ExactURLPattern: URLPattern {
 
 extension ExactURLPattern {
     init(text: String, at path: String) throws(StubError) { self.init(text) }
+    var exactValue: String? { text }
     func match(path: String, pathAndQuery: String) -> MatchResult {
         let actual = value(path: path, pathAndQuery: pathAndQuery)
         return MatchResult(isExactMatch: text == actual, expected: text, actual: actual)
