@@ -70,11 +70,7 @@ final class QueryParameterMatcher: RequestPartMatcher {
     let matcher: StubValueMatcher
     let weight: Double
 
-    init(name: String, matcher: StubValueMatcher, weight: Double) {
-        self.name = name
-        self.matcher = matcher
-        self.weight = weight
-    }
+    init(name: String, matcher: StubValueMatcher, weight: Double) { (self.name, self.matcher, self.weight) = (name, matcher, weight) }
 
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
         let values = input.request.queryValues(name)
@@ -90,10 +86,7 @@ final class QueryParameterMatcher: RequestPartMatcher {
 final class ScenarioStateMatcher: RequestPartMatcher {
     let scenario: String
     let required: String
-    init(scenario: String, required: String) {
-        self.scenario = scenario
-        self.required = required
-    }
+    init(scenario: String, required: String) { (self.scenario, self.required) = (scenario, required) }
     var weight: Double { 1 }
 
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
