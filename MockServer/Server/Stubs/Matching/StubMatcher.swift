@@ -3,9 +3,9 @@
 ///
 /// The store picks a stub with it and the near-miss report ranks stubs with it: one walk over
 /// the request either way. Picking asks for no explanation and stops at the first part that
-/// does not match; the report asks for every field. A class, built once per stub: serving
-/// walks many of them, and reaching one is then one reference rather than a copy of its parts.
-final class StubMatcher: Sendable {
+/// does not match; the report asks for every field. A struct kept inline in the store's entry:
+/// one more reference to follow per candidate stub showed as the walk's main cost.
+struct StubMatcher: Sendable {
     /// The sum of the weights of every kind of part: URL 10, method 3, the headers together 1,
     /// the query parameters together 1, the scenario state 1. A stub's distance is its parts'
     /// weighted distances over this, so stubs with fewer parts rank on the same scale.
