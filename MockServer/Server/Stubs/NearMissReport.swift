@@ -3,72 +3,30 @@ import Foundation
 /// The body of the 404 when no stub matches: the closest stub and what differed, laid out like
 /// WireMock's "Request was not matched" table (stub on the left, request on the right, `<<<<<`
 /// marking each difference).
+///
+/// The ranking and the rows both come from each stub's ``StubMatcher``: the stub with the
+/// smallest ``MatchResult/distance`` is shown (the first in matching order on a tie), one row
+/// per field it compared.
 enum NearMissReport {
     /// Width of the table, as WireMock's default console width.
     static let width = 119
 
-    /// The report for the stub closest to `request`.
-    static func closest(to request: StubRequestInfo, among stubs: [Stub], scenarios: [String: String]) -> String {
-        var best: (stub: Stub, distance: Double)?
-        for stub in stubs {
-            let score = distance(stub, request, scenarios: scenarios)
-            if score < best?.distance ?? .infinity { best = (stub, score) }
+    /// The report for the stub closest to `input`'s request, among `stubs` in matching order.
+    static func closest(to input: RequestMatchInput, among stubs: [(stub: Stub, matcher: StubMatcher)]) -> String {
+        var best: (stub: Stub, result: MatchResult, distance: Double)?
+        for (stub, matcher) in stubs {
+            let result = matcher.match(input, explain: true)
+            let distance = result.distance
+            if distance < best?.distance ?? .infinity { best = (stub, result, distance) }
         }
         guard let best else { return "No response could be served as there are no stubs." }
-        return render(best.stub, request, scenarios: scenarios)
-    }
-
-    /// How far `stub` is from matching: the URL weighs most (10), then the method (3), then the
-    /// share of query parameters and of headers that differ, and the scenario state (1 each).
-    static func distance(_ stub: Stub, _ request: StubRequestInfo, scenarios: [String: String]) -> Double {
-        var total = 0.0
-        let url = stub.request.url
-        if !url.accepts(path: request.path, pathAndQuery: request.pathAndQuery) {
-            switch url {
-            case .url(let expected): total += 10 * normalizedDistance(expected, request.pathAndQuery)
-            case .urlPath(let expected): total += 10 * normalizedDistance(expected, request.path)
-            default: total += 10
-            }
-        }
-        if let method = stub.request.method, method != request.method { total += 3 }
-        let query = stub.request.queryParameters
-        if !query.isEmpty {
-            total += Double(query.filter { !$0.value.accepts(request.queryValues($0.key)) }.count) / Double(query.count)
-        }
-        let headers = stub.request.headers
-        if !headers.isEmpty {
-            total += Double(headers.filter { !$0.value.accepts(request.headerValues($0.key)) }.count) / Double(headers.count)
-        }
-        if let scenario = stub.scenarioName, let required = stub.requiredScenarioState, scenarios[scenario] != required { total += 1 }
-        return total
-    }
-
-    /// Levenshtein distance over the longer length (0 same, 1 nothing in common), on at most 256
-    /// characters of each.
-    static func normalizedDistance(_ a: String, _ b: String) -> Double {
-        let left = Array(a.prefix(256))
-        let right = Array(b.prefix(256))
-        let longest = max(left.count, right.count)
-        guard longest > 0 else { return 0 }
-        guard !left.isEmpty, !right.isEmpty else { return 1 }
-        var previous = Array(0...right.count)
-        var current = [Int](repeating: 0, count: right.count + 1)
-        for i in 1...left.count {
-            current[0] = i
-            for j in 1...right.count {
-                let cost = left[i - 1] == right[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        let edits = previous[right.count]
-        return Double(edits) / Double(longest)
+        return render(best.stub, best.result)
     }
 
     // MARK: - Layout
 
-    /// The table.
-    static func render(_ stub: Stub, _ request: StubRequestInfo, scenarios: [String: String]) -> String {
+    /// The table for `stub`, whose match against the request is `result`.
+    static func render(_ stub: Stub, _ result: MatchResult) -> String {
         var lines: [String] = []
         let middle = width / 2 - 1
         let title = "Request was not matched"
@@ -86,51 +44,14 @@ enum NearMissReport {
             lines.append(row(name, nil, nil))
             lines.append(row("", nil, nil))
         }
-        let method = stub.request.method ?? "ANY"
-        let methodMatches = stub.request.method.map { $0 == request.method } ?? true
-        lines.append(row(method, request.method, methodMatches ? nil : "HTTP method does not match"))
-        let url = stub.request.url
-        let urlMatches = url.accepts(path: request.path, pathAndQuery: request.pathAndQuery)
-        let urlText: String
-        switch url {
-        case .any: urlText = "[any URL]"
-        case .url(let value): urlText = value
-        case .urlPattern(let regex): urlText = "[regex] " + regex.pattern
-        case .urlPath(let value): urlText = "[path] " + value
-        case .urlPathPattern(let regex): urlText = "[path regex] " + regex.pattern
-        }
-        lines.append(row(urlText, request.pathAndQuery, urlMatches ? nil : "URL does not match"))
-        lines.append(row("", nil, nil))
-        for (name, matcher) in stub.request.headers.sorted(by: { $0.key < $1.key }) {
-            let values = request.headerValues(name)
-            let expected = operatorText(matcher, separator: ": ")
-            lines.append(
-                row("\(name)\(expected)", values.isEmpty ? "" : "\(name): \(values.joined(separator: ", "))",
-                    matcher.accepts(values) ? nil : "Header does not match"))
-        }
-        for (name, matcher) in stub.request.queryParameters.sorted(by: { $0.key < $1.key }) {
-            let values = request.queryValues(name)
-            lines.append(
-                row("Query: \(name)\(operatorText(matcher, separator: " = "))",
-                    values.isEmpty ? "" : "\(name): \(values.joined(separator: ", "))",
-                    matcher.accepts(values) ? nil : "Query does not match"))
-        }
-        if let scenario = stub.scenarioName, let required = stub.requiredScenarioState {
-            let current = scenarios[scenario] ?? Stub.startedState
-            lines.append(
-                row("[Scenario '\(scenario)' state: \(required)]", "[Scenario '\(scenario)' state: \(current)]",
-                    current == required ? nil : "Scenario does not match"))
+        for field in result.fields {
+            lines.append(row(field.expected, field.actual, field.isMatch ? nil : field.message))
+            // A blank row between the method and URL and the rest, as WireMock lays it out.
+            if field.path == "url" { lines.append(row("", nil, nil)) }
         }
         lines.append(row("", nil, nil))
         lines.append(rule)
         return lines.map { $0 + "\n" }.joined()
-    }
-
-    /// ` [contains] : value`, or `separator + value` for `equalTo`.
-    private static func operatorText(_ matcher: StubValueMatcher, separator: String) -> String {
-        if case .equalTo = matcher { return separator + matcher.expectedText }
-        if case .absent = matcher { return " [absent]" }
-        return " [\(matcher.operatorName)]\(separator)\(matcher.expectedText)"
     }
 
     /// One row: left column, then the request's side and the difference, if any.

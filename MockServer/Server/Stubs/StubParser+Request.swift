@@ -9,12 +9,6 @@ extension StubParser {
         "scheme", "host", "port", "clientIp", "urlPathTemplate", "pathParameters", "formParameters", "cookies",
         "basicAuth", "basicAuthCredentials", "bodyPatterns", "customMatcher", "multipartPatterns",
     ]
-    /// Match operators of WireMock this server does not implement.
-    static let unsupportedOperators: Set<String> = [
-        "doesNotContain", "doesNotMatch", "equalToJson", "matchesJsonPath", "matchesJsonSchema", "equalToXml",
-        "matchesXPath", "not", "before", "after", "equalToDateTime", "anything", "and", "or", "matchesPathTemplate",
-        "hasExactly", "includes", "binaryEqualTo",
-    ]
 
     /// The request pattern.
     static func request(_ value: Any, at path: String) throws(StubError) -> StubRequest {
@@ -28,20 +22,14 @@ extension StubParser {
             }
             request.method = method == "ANY" ? nil : method
         }
-        let urlFields = ["url", "urlPattern", "urlPath", "urlPathPattern"].filter { object[$0] != nil && !(object[$0] is NSNull) }
+        let urlFields = URLPatterns.all.filter { object[$0.fieldName] != nil && !(object[$0.fieldName] is NSNull) }
         if urlFields.count > 1 {
             throw StubError(
-                .invalid, field: join(path, urlFields[1]),
-                reason: "give one of url, urlPattern, urlPath, urlPathPattern (\(urlFields[0]) is given too)")
+                .invalid, field: join(path, urlFields[1].fieldName),
+                reason: "give one of \(URLPatterns.fieldNames.joined(separator: ", ")) (\(urlFields[0].fieldName) is given too)")
         }
-        if let field = urlFields.first, let text = try string(object[field], at: join(path, field)) {
-            let place = join(path, field)
-            switch field {
-            case "url": request.url = .url(text)
-            case "urlPath": request.url = .urlPath(text)
-            case "urlPattern": request.url = .urlPattern(try regex(text, at: place))
-            default: request.url = .urlPathPattern(try regex(text, at: place))
-            }
+        if let field = urlFields.first, let text = try string(object[field.fieldName], at: join(path, field.fieldName)) {
+            request.url = StubURLMatcher(try field.init(text: text, at: join(path, field.fieldName)))
         }
         if let parameters = object["queryParameters"] {
             request.queryParameters = try matchers(parameters, at: join(path, "queryParameters"))
@@ -66,50 +54,8 @@ extension StubParser {
         let object = try object(value, at: path)
         var result: [String: StubValueMatcher] = [:]
         for (name, spec) in object {
-            result[name] = try matcher(spec, at: join(path, name))
+            result[name] = StubValueMatcher(try StringValuePatterns.parse(spec, at: join(path, name)))
         }
         return result
-    }
-
-    /// One of `equalTo` (with `caseInsensitive`), `contains`, `matches`, `absent`.
-    static func matcher(_ value: Any, at path: String) throws(StubError) -> StubValueMatcher {
-        let object = try object(value, at: path)
-        let operators = object.keys.filter { $0 != "caseInsensitive" }.sorted()
-        guard let name = operators.first else {
-            throw StubError(.invalid, field: path, reason: "needs one of equalTo, contains, matches, absent")
-        }
-        if operators.count > 1 {
-            throw StubError(.invalid, field: join(path, operators[1]), reason: "one match operator per value (\(operators[0]) is given too)")
-        }
-        let place = join(path, name)
-        if object["caseInsensitive"] != nil, name != "equalTo" {
-            throw StubError(.invalid, field: join(path, "caseInsensitive"), reason: "applies to equalTo only")
-        }
-        func operand() throws(StubError) -> String {
-            guard let text = object[name] as? String else { throw StubError(.invalid, field: place, reason: "must be a string") }
-            return text
-        }
-        switch name {
-        case "equalTo":
-            var caseInsensitive = false
-            if let flag = object["caseInsensitive"] {
-                guard case .bool(let value)? = JSONValue(foundation: flag) else {
-                    throw StubError(.invalid, field: join(path, "caseInsensitive"), reason: "must be true or false")
-                }
-                caseInsensitive = value
-            }
-            return .equalTo(try operand(), caseInsensitive: caseInsensitive)
-        case "contains":
-            return .contains(try operand())
-        case "matches":
-            return .matches(try regex(try operand(), at: place))
-        case "absent":
-            return .absent
-        default:
-            if unsupportedOperators.contains(name) {
-                throw StubError(.unsupported, field: place, reason: "not supported by mockserver (supported: equalTo, contains, matches, absent)")
-            }
-            throw StubError(.invalid, field: place, reason: "unknown match operator (supported: equalTo, contains, matches, absent)")
-        }
     }
 }

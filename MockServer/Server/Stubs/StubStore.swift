@@ -13,38 +13,6 @@ import Synchronization
 /// would find. One lock guards everything, so the scenario transition of a served stub is atomic
 /// with its match.
 final class StubStore: Sendable {
-    /// A stub and where it stands.
-    ///
-    /// A class: matching walks many entries under the lock, and copying one is then a single
-    /// retain rather than one per field of its stub (bench case 7 measured the difference).
-    final class Entry: Sendable {
-        let stub: Stub
-        /// Order of addition (later wins among equal priorities).
-        let sequence: Int
-        /// Loaded from `--root-dir` (kept by ``resetRuntimeStubs()``).
-        let fromRootDirectory: Bool
-        /// The body's bytes, encoded once (`nil` for a body file, read when served).
-        let body: SharedBytes?
-        /// ``Stub/effectivePriority``, read once.
-        let priority: Int
-        /// The stub's header matchers with their names lowercased once (requests' are too).
-        let headerMatchers: [(name: String, matcher: StubValueMatcher)]
-
-        init(stub: Stub, sequence: Int, fromRootDirectory: Bool, body: SharedBytes?) {
-            self.stub = stub
-            self.sequence = sequence
-            self.fromRootDirectory = fromRootDirectory
-            self.body = body
-            priority = stub.effectivePriority
-            headerMatchers = stub.request.headers.map { (name: $0.key.lowercased(), matcher: $0.value) }
-        }
-
-        /// Whether this entry is tried before `other`.
-        func precedes(_ other: Entry) -> Bool {
-            priority != other.priority ? priority < other.priority : sequence > other.sequence
-        }
-    }
-
     private struct State {
         var byID: [StubID: Entry] = [:]
         /// Entries with an exact path, per path, in matching order.
@@ -90,8 +58,7 @@ final class StubStore: Sendable {
             }
             if fromRootDirectory { state.rootStubs += stubs }
             for stub in stubs {
-                let entry = Entry(
-                    stub: stub, sequence: state.nextSequence, fromRootDirectory: fromRootDirectory, body: Self.encodedBody(stub.response.body))
+                let entry = Entry(stub: stub, sequence: state.nextSequence, fromRootDirectory: fromRootDirectory)
                 state.nextSequence += 1
                 state.byID[stub.id] = entry
                 switch Place(stub.request.url) {
@@ -208,7 +175,8 @@ final class StubStore: Sendable {
     func nearMissReport(for request: StubRequestInfo) -> String? {
         let (entries, scenarios) = state.withLock { state in (Array(state.byID.values), state.scenarios) }
         guard !entries.isEmpty else { return nil }
-        return NearMissReport.closest(to: request, among: entries.map(\.stub), scenarios: scenarios)
+        let ordered = entries.sorted { $0.precedes($1) }
+        return NearMissReport.closest(to: RequestMatchInput(request: request, scenarios: scenarios), among: ordered.map { ($0.stub, $0.matcher) })
     }
 
     /// One draw of `distribution` from the seeded generator.
@@ -225,95 +193,25 @@ final class StubStore: Sendable {
     /// one of those that comes first.
     private static func bestMatch(for request: StubRequestInfo, in state: borrowing State) -> Entry? {
         var best: Entry?
-        if let exact = state.byPath[request.path] { best = firstMatch(in: exact, before: best, request, state.scenarios) ?? best }
-        best = firstMatch(in: state.fallback, before: best, request, state.scenarios) ?? best
+        let input = RequestMatchInput(request: request, scenarios: state.scenarios)
+        if let exact = state.byPath[request.path] { best = firstMatch(in: exact, before: best, input) ?? best }
+        best = firstMatch(in: state.fallback, before: best, input) ?? best
         state.pathPatterns.forEachCandidateList(of: request.path) { list in
-            best = firstMatch(in: list, before: best, request, state.scenarios) ?? best
+            best = firstMatch(in: list, before: best, input) ?? best
         }
         state.queryPatterns.forEachCandidateList(of: request.pathAndQuery) { list in
-            best = firstMatch(in: list, before: best, request, state.scenarios) ?? best
+            best = firstMatch(in: list, before: best, input) ?? best
         }
         return best
     }
 
-    /// The first entry of `list` (in matching order) that accepts `request` in the current
-    /// `scenarios` and comes before `best`; `nil` when none does.
-    private static func firstMatch(in list: [Entry], before best: Entry?, _ request: StubRequestInfo, _ scenarios: [String: String]) -> Entry? {
+    /// The first entry of `list` (in matching order) that accepts `input` (the request and the
+    /// current scenario states) and comes before `best`; `nil` when none does.
+    private static func firstMatch(in list: [Entry], before best: Entry?, _ input: RequestMatchInput) -> Entry? {
         for entry in list {
             if let best, !entry.precedes(best) { return nil }
-            guard matches(entry, request) else { continue }
-            if let scenario = entry.stub.scenarioName, let required = entry.stub.requiredScenarioState,
-                required != scenarios[scenario] ?? Stub.startedState
-            {
-                continue
-            }
-            return entry
+            if entry.matcher.match(input, explain: false).isExactMatch { return entry }
         }
         return nil
-    }
-
-    /// Whether every part of `entry`'s pattern accepts `request` (scenarios aside), its header
-    /// names lowercased beforehand.
-    private static func matches(_ entry: Entry, _ request: StubRequestInfo) -> Bool {
-        let pattern = entry.stub.request
-        if let method = pattern.method, method != request.method { return false }
-        guard pattern.url.accepts(path: request.path, pathAndQuery: request.pathAndQuery) else { return false }
-        for (name, matcher) in pattern.queryParameters where !matcher.accepts(request.queryValues(name)) { return false }
-        for header in entry.headerMatchers where !header.matcher.accepts(request.headerValues(lowercased: header.name)) { return false }
-        return true
-    }
-
-    /// Whether every part of `pattern` accepts `request` (scenarios aside).
-    static func matches(_ pattern: StubRequest, _ request: StubRequestInfo) -> Bool {
-        if let method = pattern.method, method != request.method { return false }
-        guard pattern.url.accepts(path: request.path, pathAndQuery: request.pathAndQuery) else { return false }
-        for (name, matcher) in pattern.queryParameters where !matcher.accepts(request.queryValues(name)) { return false }
-        for (name, matcher) in pattern.headers where !matcher.accepts(request.headerValues(name)) { return false }
-        return true
-    }
-
-    /// The bytes of an inline body (`nil` for a file).
-    private static func encodedBody(_ body: StubBody) -> SharedBytes? {
-        switch body {
-        case .none: return SharedBytes(Data())
-        case .text(let text): return SharedBytes(text)
-        case .json(let value): return SharedBytes(value.data)
-        case .bytes(let data): return SharedBytes(data)
-        case .file: return nil
-        }
-    }
-
-    /// Inserts `entry` into `list`, keeping matching order.
-    static func insert(_ entry: Entry, into list: inout [Entry]) {
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle].precedes(entry) { low = middle + 1 } else { high = middle }
-        }
-        list.insert(entry, at: low)
-    }
-
-    /// Which list of the store a stub's URL matcher files it in.
-    private enum Place {
-        case path(String)
-        case pathPattern(UInt64)
-        case queryPattern(UInt64)
-        case fallback
-
-        init(_ url: StubURLMatcher) {
-            if let path = url.exactPath {
-                self = .path(path)
-                return
-            }
-            switch url {
-            case .urlPathPattern(let regex):
-                self = StubPrefixIndex.key(ofLiteralPrefix: regex.literalPrefix).map { .pathPattern($0) } ?? .fallback
-            case .urlPattern(let regex):
-                self = StubPrefixIndex.key(ofLiteralPrefix: regex.literalPrefix).map { .queryPattern($0) } ?? .fallback
-            default:
-                self = .fallback
-            }
-        }
     }
 }

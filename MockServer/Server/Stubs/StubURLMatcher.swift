@@ -1,58 +1,49 @@
 /// Which URLs a stub answers (WireMock's `url`, `urlPattern`, `urlPath`, `urlPathPattern`).
 ///
 /// `url` and `urlPattern` look at the path and the query (`/items?page=2`), `urlPath` and
-/// `urlPathPattern` at the path only. Patterns must match the whole value.
-public enum StubURLMatcher: Sendable, Hashable {
+/// `urlPathPattern` at the path only. Patterns must match the whole value. Two matchers are
+/// equal when a mapping writes them the same way.
+public struct StubURLMatcher: Sendable, Hashable {
+    /// The field.
+    let pattern: any URLPattern
+
+    init(_ pattern: any URLPattern) { self.pattern = pattern }
+
     /// Any URL (the mapping names none).
-    case any
+    public static var any: StubURLMatcher { StubURLMatcher(AnyURLPattern()) }
     /// The path and query, exactly (`"url": "/items?page=2"`).
-    case url(String)
+    public static func url(_ url: String) -> StubURLMatcher { StubURLMatcher(URLEqualToPattern(url)) }
     /// The path and query match the expression (`"urlPattern": "/items\\?page=[0-9]+"`).
-    case urlPattern(StubRegex)
+    public static func urlPattern(_ regex: StubRegex) -> StubURLMatcher { StubURLMatcher(URLMatchingPattern(regex)) }
     /// The path, exactly, whatever the query (`"urlPath": "/items"`).
-    case urlPath(String)
+    public static func urlPath(_ path: String) -> StubURLMatcher { StubURLMatcher(URLPathEqualToPattern(path)) }
     /// The path matches the expression, whatever the query (`"urlPathPattern": "/items/[0-9]+"`).
-    case urlPathPattern(StubRegex)
+    public static func urlPathPattern(_ regex: StubRegex) -> StubURLMatcher { StubURLMatcher(URLPathMatchingPattern(regex)) }
 
     /// Whether a request for `path` with `pathAndQuery` (the path, then `?query` when there is
     /// one) matches.
     func accepts(path: String, pathAndQuery: String) -> Bool {
-        switch self {
-        case .any: return true
-        case .url(let url): return url == pathAndQuery
-        case .urlPattern(let regex): return regex.matches(pathAndQuery)
-        case .urlPath(let expected): return expected == path
-        case .urlPathPattern(let regex): return regex.matches(path)
-        }
+        pattern.accepts(path: path, pathAndQuery: pathAndQuery)
     }
 
     /// Whether the matcher looks at the query (`url`, `urlPattern`): then every parameter of a
     /// request it accepted is part of what the stub matched, the app's and not a fault
     /// (`"url": "/orders?status=all"` must not read `status=all` as MockServer's `status`).
-    var coversQuery: Bool {
-        switch self {
-        case .url, .urlPattern: return true
-        case .any, .urlPath, .urlPathPattern: return false
-        }
-    }
-
-    /// The exact path this matcher needs, when it needs one (what the store indexes by).
-    var exactPath: String? {
-        switch self {
-        case .urlPath(let path): return path
-        case .url(let url): return String(url.prefix { $0 != "?" })
-        default: return nil
-        }
-    }
+    var coversQuery: Bool { pattern.coversQuery }
 
     /// The field name and value as a mapping writes them; `nil` for ``any``.
     var field: (name: String, value: String)? {
-        switch self {
-        case .any: return nil
-        case .url(let url): return ("url", url)
-        case .urlPattern(let regex): return ("urlPattern", regex.pattern)
-        case .urlPath(let path): return ("urlPath", path)
-        case .urlPathPattern(let regex): return ("urlPathPattern", regex.pattern)
-        }
+        let name = type(of: pattern).fieldName
+        return name.isEmpty ? nil : (name, pattern.text)
+    }
+
+    /// Equal when written the same way.
+    public static func == (lhs: StubURLMatcher, rhs: StubURLMatcher) -> Bool {
+        type(of: lhs.pattern).fieldName == type(of: rhs.pattern).fieldName && lhs.pattern.text == rhs.pattern.text
+    }
+    /// Hashes what a mapping writes.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type(of: pattern).fieldName)
+        hasher.combine(pattern.text)
     }
 }

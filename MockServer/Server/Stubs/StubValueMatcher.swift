@@ -2,65 +2,49 @@
 /// `equalTo`, `contains`, `matches`, `absent`).
 ///
 /// For a parameter or header sent several times, the stub matches when one of the values does,
-/// as in WireMock; `absent` matches only when there is no value at all.
-public enum StubValueMatcher: Sendable, Hashable {
-    /// Exactly this value (`{"equalTo": "x"}`, `{"equalTo": "x", "caseInsensitive": true}`).
-    case equalTo(String, caseInsensitive: Bool = false)
-    /// A value containing this text (`{"contains": "x"}`).
-    case contains(String)
-    /// A value the whole of which matches the expression (`{"matches": "[0-9]+"}`).
-    case matches(StubRegex)
-    /// No value at all (`{"absent": true}`).
-    case absent
+/// as in WireMock; `absent` matches only when there is no value at all. Two matchers are equal
+/// when a mapping writes them the same way.
+public struct StubValueMatcher: Sendable, Hashable {
+    /// The operator.
+    let pattern: any StringValuePattern
+    /// ``StringValuePattern/exactValue``, read once.
+    private let exactValue: String?
 
-    /// Whether the values sent (empty when none) satisfy the matcher.
+    init(_ pattern: any StringValuePattern) {
+        self.pattern = pattern
+        exactValue = pattern.exactValue
+    }
+
+    /// Exactly this value (`{"equalTo": "x"}`, `{"equalTo": "x", "caseInsensitive": true}`).
+    public static func equalTo(_ value: String, caseInsensitive: Bool = false) -> StubValueMatcher {
+        StubValueMatcher(EqualToPattern(value, caseInsensitive: caseInsensitive))
+    }
+    /// A value containing this text (`{"contains": "x"}`).
+    public static func contains(_ part: String) -> StubValueMatcher { StubValueMatcher(ContainsPattern(part)) }
+    /// A value the whole of which matches the expression (`{"matches": "[0-9]+"}`).
+    public static func matches(_ regex: StubRegex) -> StubValueMatcher { StubValueMatcher(MatchesPattern(regex)) }
+    /// No value at all (`{"absent": true}`).
+    public static var absent: StubValueMatcher { StubValueMatcher(AbsentPattern()) }
+
+    /// How the values sent (empty when none) compare: the best of them, or the pattern
+    /// against no value.
+    func match(_ values: [String]) -> MatchResult { pattern.match(values: values) }
+
+    /// Whether the values sent (empty when none) satisfy the matcher: by its exact value when it
+    /// has one (the same verdict as ``match(_:)``, without measuring a distance).
     public func accepts(_ values: [String]) -> Bool {
-        if case .absent = self { return values.isEmpty }
-        return values.contains { accepts($0) }
+        if let exactValue { return values.contains(exactValue) }
+        return match(values).isExactMatch
     }
 
     /// Whether one value satisfies the matcher (never for ``absent``).
-    public func accepts(_ value: String) -> Bool {
-        switch self {
-        case .equalTo(let expected, let caseInsensitive):
-            return caseInsensitive ? value.lowercased() == expected.lowercased() : value == expected
-        case .contains(let part):
-            return value.contains(part)
-        case .matches(let regex):
-            return regex.matches(value)
-        case .absent:
-            return false
-        }
-    }
-
-    /// The WireMock operator's name.
-    var operatorName: String {
-        switch self {
-        case .equalTo: return "equalTo"
-        case .contains: return "contains"
-        case .matches: return "matches"
-        case .absent: return "absent"
-        }
-    }
-
-    /// The expected value as the near-miss report prints it.
-    var expectedText: String {
-        switch self {
-        case .equalTo(let value, let caseInsensitive): return caseInsensitive ? "\(value) (case-insensitive)" : value
-        case .contains(let value): return value
-        case .matches(let regex): return regex.pattern
-        case .absent: return "(absent)"
-        }
-    }
+    public func accepts(_ value: String) -> Bool { pattern.match(value).isExactMatch }
 
     /// The matcher as a mapping writes it.
-    var json: JSONValue {
-        switch self {
-        case .equalTo(let value, let caseInsensitive):
-            return caseInsensitive ? .object(["equalTo": .string(value), "caseInsensitive": .bool(true)]) : .object(["equalTo": .string(value)])
-        case .contains(let value): return .object(["contains": .string(value)])
-        case .matches(let regex): return .object(["matches": .string(regex.pattern)])
-        case .absent: return .object(["absent": .bool(true)])
-        }
-    }
+    var json: JSONValue { pattern.json }
+
+    /// Equal when written the same way.
+    public static func == (lhs: StubValueMatcher, rhs: StubValueMatcher) -> Bool { lhs.json == rhs.json }
+    /// Hashes what a mapping writes.
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
 }

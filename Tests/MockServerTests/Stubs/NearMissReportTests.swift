@@ -32,8 +32,35 @@ final class NearMissReportTests: XCTestCase {
     }
 
     func test_distance_prefersTheCloserURL() {
-        XCTAssertLessThan(NearMissReport.normalizedDistance("/api/items", "/api/itemz"), NearMissReport.normalizedDistance("/api/items", "/zzz"))
-        XCTAssertEqual(NearMissReport.normalizedDistance("", ""), 0)
-        XCTAssertEqual(NearMissReport.normalizedDistance("abc", ""), 1)
+        XCTAssertLessThan(MatchResult.textDistance("/api/items", "/api/itemz"), MatchResult.textDistance("/api/items", "/zzz"))
+        XCTAssertEqual(MatchResult.textDistance("", ""), 0)
+        XCTAssertEqual(MatchResult.textDistance("abc", ""), 1)
+    }
+
+    func test_report_picksTheStubWhoseHeaderValueIsClosest_notTheFirst() throws {
+        // Given two stubs on the same path that differ only by an `equalTo` header value, the
+        // one tried first wanting the value further from the request's
+        let store = StubStore()
+        try store.add(
+            Stub(json: Data(#"{"name": "wants json", "request": {"method": "GET", "urlPath": "/a", "headers": {"Accept": {"equalTo": "application/json"}}}}"#.utf8)))
+        try store.add(
+            Stub(json: Data(#"{"name": "wants text", "request": {"method": "GET", "urlPath": "/a", "headers": {"Accept": {"equalTo": "text/plain"}}}}"#.utf8)))
+        let info = StubRequestInfo(method: "GET", path: "/a", query: QueryParameters(pairs: []), headers: [(name: "Accept", value: "application/jsn")])
+        // When nothing matches
+        guard case .unmatched = store.match(info), let report = store.nearMissReport(for: info) else { return XCTFail("matched") }
+        // Then the report shows the stub whose value is one edit away
+        XCTAssertTrue(report.contains("wants json"), report)
+        XCTAssertFalse(report.contains("wants text"), report)
+    }
+
+    func test_report_listsTheScenarioState_whenItIsWhatDiffers() throws {
+        let store = StubStore()
+        try store.add(
+            Stub(json: Data(#"{"scenarioName": "s", "requiredScenarioState": "Done", "request": {"method": "GET", "urlPath": "/s"}}"#.utf8)))
+        let info = StubRequestInfo(method: "GET", path: "/s", query: QueryParameters(pairs: []), headers: [])
+        guard case .unmatched = store.match(info), let report = store.nearMissReport(for: info) else { return XCTFail("matched") }
+        XCTAssertTrue(report.contains("[Scenario 's' state: Started]"), report)
+        XCTAssertTrue(report.contains("Scenario does not match"), report)
+        XCTAssertFalse(report.contains("URL does not match"), report)
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The text operators this server implements, and the reading of one from a mapping.
+enum StringValuePatterns {
+    /// Every operator, in the order error messages list them. A new operator is one type
+    /// conforming to ``StringValuePattern`` and one line here.
+    static let all: [any StringValuePattern.Type] = [
+        EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self,
+    ]
+
+    /// WireMock operators this server does not implement (refused as "not supported").
+    static let unsupported: Set<String> = [
+        "doesNotContain", "doesNotMatch", "equalToJson", "matchesJsonPath", "matchesJsonSchema", "equalToXml",
+        "matchesXPath", "not", "before", "after", "equalToDateTime", "anything", "and", "or", "matchesPathTemplate",
+        "hasExactly", "includes", "binaryEqualTo",
+    ]
+
+    private static let byName: [String: any StringValuePattern.Type] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.operatorName, $0) })
+    private static let modifiers: Set<String> = all.reduce(into: []) { $0.formUnion($1.modifierNames) }
+    private static let names = all.map { $0.operatorName }.joined(separator: ", ")
+
+    /// The pattern `value` describes (`{"equalTo": "x", "caseInsensitive": true}`), or the
+    /// error naming the field at fault under `path`.
+    static func parse(_ value: Any, at path: String) throws(StubError) -> any StringValuePattern {
+        let object = try StubParser.object(value, at: path)
+        let operators = object.keys.filter { !modifiers.contains($0) }.sorted()
+        guard let name = operators.first else {
+            throw StubError(.invalid, field: path, reason: "needs one of \(names)")
+        }
+        if operators.count > 1 {
+            throw StubError(
+                .invalid, field: StubParser.join(path, operators[1]), reason: "one match operator per value (\(operators[0]) is given too)")
+        }
+        guard let type = byName[name] else {
+            let place = StubParser.join(path, name)
+            if unsupported.contains(name) {
+                throw StubError(.unsupported, field: place, reason: "not supported by mockserver (supported: \(names))")
+            }
+            throw StubError(.invalid, field: place, reason: "unknown match operator (supported: \(names))")
+        }
+        for modifier in object.keys.sorted() where modifiers.contains(modifier) && !type.modifierNames.contains(modifier) {
+            let owners = all.filter { $0.modifierNames.contains(modifier) }.map { $0.operatorName }.joined(separator: ", ")
+            throw StubError(.invalid, field: StubParser.join(path, modifier), reason: "applies to \(owners) only")
+        }
+        return try type.init(json: object, at: path)
+    }
+}
