@@ -10,6 +10,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// A product of Testbed, the path dependency below.
+func testbed(_ product: String) -> Target.Dependency {
+    .product(name: product, package: "Testbed")
+}
+
 let package = Package(
     name: "ThirdPartyConformance",
     platforms: [.macOS(.v15)],
@@ -26,7 +31,7 @@ let package = Package(
         .target(
             name: "AsyncHTTPClientAdapter",
             dependencies: [
-                .product(name: "Networking", package: "Testbed"),
+                testbed("Networking"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -39,8 +44,8 @@ let package = Package(
             name: "third-party-conformance",
             dependencies: [
                 "AsyncHTTPClientAdapter",
-                .product(name: "ContractsHTTPClient", package: "Testbed"),
-                .product(name: "Networking", package: "Testbed"),
+                testbed("ContractsHTTPClient"),
+                testbed("Networking"),
             ],
             swiftSettings: strict),
     ]

@@ -10,6 +10,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// A product of Testbed, the path dependency below.
+func testbed(_ product: String) -> Target.Dependency {
+    .product(name: product, package: "Testbed")
+}
+
 let package = Package(
     name: "ContractAdopter",
     platforms: [.macOS(.v15)],
@@ -23,8 +28,8 @@ let package = Package(
         .target(
             name: "SimpleCaches",
             dependencies: [
-                .product(name: "ImageCache", package: "Testbed"),
-                .product(name: "ImageCodec", package: "Testbed"),
+                testbed("ImageCache"),
+                testbed("ImageCodec"),
             ],
             swiftSettings: strict),
         .testTarget(
@@ -33,10 +38,10 @@ let package = Package(
                 "SimpleCaches",
                 // One product per suite: only the suites this package adopts, so its build never
                 // compiles the modules the other suites check (GRDB, the screens…).
-                .product(name: "ContractsImageCaching", package: "Testbed"),
-                .product(name: "ContractsDiskCaching", package: "Testbed"),
-                .product(name: "ContractsTesting", package: "Testbed"),
-                .product(name: "ImageCache", package: "Testbed"),
+                testbed("ContractsImageCaching"),
+                testbed("ContractsDiskCaching"),
+                testbed("ContractsTesting"),
+                testbed("ImageCache"),
             ],
             swiftSettings: strict),
     ]
