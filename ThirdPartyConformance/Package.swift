@@ -10,11 +10,6 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// A product of Testbed, the path dependency below.
-func testbed(_ product: String) -> Target.Dependency {
-    .product(name: product, package: "Testbed")
-}
-
 let package = Package(
     name: "ThirdPartyConformance",
     platforms: [.macOS(.v15)],
@@ -31,7 +26,7 @@ let package = Package(
         .target(
             name: "AsyncHTTPClientAdapter",
             dependencies: [
-                testbed("Networking"),
+                .product(name: "Networking", package: "Testbed"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -44,8 +39,8 @@ let package = Package(
             name: "third-party-conformance",
             dependencies: [
                 "AsyncHTTPClientAdapter",
-                testbed("ContractsHTTPClient"),
-                testbed("Networking"),
+                .product(name: "ContractsHTTPClient", package: "Testbed"),
+                .product(name: "Networking", package: "Testbed"),
             ],
             swiftSettings: strict),
     ]

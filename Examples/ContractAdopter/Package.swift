@@ -10,11 +10,6 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// A product of Testbed, the path dependency below.
-func testbed(_ product: String) -> Target.Dependency {
-    .product(name: product, package: "Testbed")
-}
-
 let package = Package(
     name: "ContractAdopter",
     platforms: [.macOS(.v15)],
@@ -28,8 +23,8 @@ let package = Package(
         .target(
             name: "SimpleCaches",
             dependencies: [
-                testbed("ImageCache"),
-                testbed("ImageCodec"),
+                .product(name: "ImageCache", package: "Testbed"),
+                .product(name: "ImageCodec", package: "Testbed"),
             ],
             swiftSettings: strict),
         .testTarget(
@@ -38,10 +33,10 @@ let package = Package(
                 "SimpleCaches",
                 // One product per suite: only the suites this package adopts, so its build never
                 // compiles the modules the other suites check (GRDB, the screens…).
-                testbed("ContractsImageCaching"),
-                testbed("ContractsDiskCaching"),
-                testbed("ContractsTesting"),
-                testbed("ImageCache"),
+                .product(name: "ContractsImageCaching", package: "Testbed"),
+                .product(name: "ContractsDiskCaching", package: "Testbed"),
+                .product(name: "ContractsTesting", package: "Testbed"),
+                .product(name: "ImageCache", package: "Testbed"),
             ],
             swiftSettings: strict),
     ]
