@@ -14,6 +14,42 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The outside products several targets use, named once.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let clocks: Target.Dependency = .product(name: "Clocks", package: "swift-clocks")
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let x509: Target.Dependency = .product(name: "X509", package: "swift-certificates")
+
+/// A C library's system-library shim under `Sources/<name>`, found with pkg-config, and the
+/// packages that provide it.
+func shim(_ name: String, pkgConfig: String, apt: [String], brew: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt), .brew(brew)])
+}
+
+/// A library product of one target, named as the target.
+func library(_ target: String) -> Product {
+    .library(name: target, targets: [target])
+}
+
+/// A production module under `Sources/<name>`, with the shared settings.
+func module(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: dependencies, swiftSettings: strict)
+}
+
+/// One of the project's own test targets under `Tests/<name>`, with the shared settings.
+func tests(_ name: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil) -> Target {
+    .testTarget(name: name, dependencies: dependencies, resources: resources, swiftSettings: strict)
+}
+
+/// One contract suite: `Contracts/<suite>`, built as `Contracts<suite>` on the core and the mock
+/// server, plus the modules it checks.
+func contractSuite(_ suite: String, _ modules: [Target.Dependency], settings: [SwiftSetting] = strict) -> Target {
+    .target(
+        name: "Contracts\(suite)", dependencies: ["ContractsCore"] + modules + ["MockServer"],
+        path: "Contracts/\(suite)", swiftSettings: settings)
+}
+
 let package = Package(
     name: "Testbed",
     // SwiftPM's platforms are package-wide, so both are named here; what builds where, product by
@@ -28,31 +64,24 @@ let package = Package(
     // (docs/APPLE.md).
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .library(name: "Networking", targets: ["Networking"]),  // libcurl: macOS and Linux
-        .library(name: "Messages", targets: ["Messages"]),  // Networking (libcurl): macOS and Linux
-        .library(name: "ImageCodec", targets: ["ImageCodec"]),  // libpng, TurboJPEG: macOS and Linux
-        .library(name: "ImageCache", targets: ["ImageCache"]),  // ImageCodec, Networking: macOS and Linux
-        .library(name: "Storage", targets: ["Storage"]),  // GRDB, FeedData → Networking: macOS and Linux
-        .library(name: "FeedData", targets: ["FeedData"]),  // Networking: macOS and Linux
-        .library(name: "FeedScreen", targets: ["FeedScreen"]),  // FeedData, Storage: macOS and Linux
-        .library(name: "Gallery", targets: ["Gallery"]),  // ImageCache: macOS and Linux
-        .library(name: "Settings", targets: ["Settings"]),  // Storage, Messages: macOS and Linux
-        .library(name: "AppWireframe", targets: ["AppWireframe"]),  // every screen: macOS and Linux
-        .library(name: "MockServer", targets: ["MockServer"]),  // libmicrohttpd, GnuTLS, libcurl: macOS and Linux
+        library("Networking"),  // libcurl: macOS and Linux
+        library("Messages"),  // Networking (libcurl): macOS and Linux
+        library("ImageCodec"),  // libpng, TurboJPEG: macOS and Linux
+        library("ImageCache"),  // ImageCodec, Networking: macOS and Linux
+        library("Storage"),  // GRDB, FeedData → Networking: macOS and Linux
+        library("FeedData"),  // Networking: macOS and Linux
+        library("FeedScreen"),  // FeedData, Storage: macOS and Linux
+        library("Gallery"),  // ImageCache: macOS and Linux
+        library("Settings"),  // Storage, Messages: macOS and Linux
+        library("AppWireframe"),  // every screen: macOS and Linux
+        library("MockServer"),  // libmicrohttpd, GnuTLS, libcurl: macOS and Linux
         // The contract suites: one product per suite over a small core, so adopting one suite builds
         // only the modules it checks; `Contracts` is the umbrella that re-exports them all. All of
         // them link MockServer (and XCTest): macOS and Linux test bundles, never an iOS one.
-        .library(name: "Contracts", targets: ["Contracts"]),
-        .library(name: "ContractsCore", targets: ["ContractsCore"]),
-        .library(name: "ContractsHTTPClient", targets: ["ContractsHTTPClient"]),
-        .library(name: "ContractsImageCaching", targets: ["ContractsImageCaching"]),
-        .library(name: "ContractsDiskCaching", targets: ["ContractsDiskCaching"]),
-        .library(name: "ContractsImageLoading", targets: ["ContractsImageLoading"]),
-        .library(name: "ContractsTweetStore", targets: ["ContractsTweetStore"]),
-        .library(name: "ContractsFeedSource", targets: ["ContractsFeedSource"]),
-        .library(name: "ContractsGalleryRules", targets: ["ContractsGalleryRules"]),
-        .library(name: "ContractsFeedRules", targets: ["ContractsFeedRules"]),
-        .library(name: "ContractsTesting", targets: ["ContractsTesting"]),
+        library("Contracts"), library("ContractsCore"), library("ContractsTesting"),
+        library("ContractsHTTPClient"), library("ContractsImageCaching"), library("ContractsDiskCaching"),
+        library("ContractsImageLoading"), library("ContractsTweetStore"), library("ContractsFeedSource"),
+        library("ContractsGalleryRules"), library("ContractsFeedRules"),
         // Command-line tools: macOS and Linux.
         .executable(name: "mockserver", targets: ["mockserver"]),
         .executable(name: "testbed", targets: ["testbed"]),
@@ -71,80 +100,38 @@ let package = Package(
     ],
     targets: [
         // C libraries, through system-library shims (module.modulemap + shim.h).
-        .systemLibrary(
-            // Both .pc files: the shim calls GnuTLS itself, and libmicrohttpd.pc names GnuTLS only in
-            // Requires.private, whose libraries SwiftPM leaves off the link line (Homebrew's GnuTLS
-            // is not on the default library path).
-            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd gnutls",
-            providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"]), .brew(["libmicrohttpd", "gnutls"])]),
-        .systemLibrary(
-            // On a Mac, the .brew provider puts Homebrew's keg-only curl's .pc first, so Networking
-            // links Homebrew's libcurl (what ci/install-deps.sh installs), not the SDK's.
-            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
-        .systemLibrary(
-            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // Both .pc files: the shim calls GnuTLS itself, and libmicrohttpd.pc names GnuTLS only in
+        // Requires.private, whose libraries SwiftPM leaves off the link line (Homebrew's GnuTLS
+        // is not on the default library path).
+        shim(
+            "CMicroHTTPD", pkgConfig: "libmicrohttpd gnutls",
+            apt: ["libmicrohttpd-dev", "libgnutls28-dev"], brew: ["libmicrohttpd", "gnutls"]),
+        // On a Mac, the .brew provider puts Homebrew's keg-only curl's .pc first, so Networking
+        // links Homebrew's libcurl (what ci/install-deps.sh installs), not the SDK's.
+        shim("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"], brew: ["curl"]),
+        shim("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"], brew: ["libpng"]),
         // malloc_trim from <malloc.h> (glibc); ImageCache returns freed pixel buffers with it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .systemLibrary(
-            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        shim("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"], brew: ["jpeg-turbo"]),
 
         // Production modules.
-        .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: strict),
-        .target(name: "Messages", dependencies: ["Networking"], swiftSettings: strict),
-        .target(name: "ImageCodec", dependencies: ["CPNG", "CTurboJPEG"], swiftSettings: strict),
-        .target(
-            name: "ImageCache",
-            dependencies: [
-                "ImageCodec", "Networking", "CMalloc",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict),
+        module("Networking", ["CCurl"]),
+        module("Messages", ["Networking"]),
+        module("ImageCodec", ["CPNG", "CTurboJPEG"]),
+        module("ImageCache", ["ImageCodec", "Networking", "CMalloc", .product(name: "Crypto", package: "swift-crypto"), logging]),
 
         // The tweet model, the Twitter JSON parsers and TwitterClient: what the feed shows and where it
         // comes from, without any screen.
-        .target(
-            name: "FeedData",
-            dependencies: ["Networking", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict),
+        module("FeedData", ["Networking", logging]),
         // The feed's SQLite cache (and the settings): GRDB, and the tweet model it stores.
-        .target(
-            name: "Storage",
-            dependencies: [
-                "FeedData",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict),
+        module("Storage", ["FeedData", grdb, logging]),
         // The VIPER screens (views are protocols) and the composition root.
-        .target(
-            name: "FeedScreen",
-            dependencies: [
-                "FeedData", "Networking", "Messages", "Storage",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict),
-        .target(
-            name: "Gallery",
-            dependencies: [
-                "ImageCache", "ImageCodec", "Networking", "Messages",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict),
-        .target(
-            name: "Settings",
-            dependencies: ["Storage", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict),
-        .target(
-            name: "AppWireframe",
-            dependencies: [
-                "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "Storage", "Networking", "Messages",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict),
+        module("FeedScreen", ["FeedData", "Networking", "Messages", "Storage", logging]),
+        module("Gallery", ["ImageCache", "ImageCodec", "Networking", "Messages", logging]),
+        module("Settings", ["Storage", logging]),
+        module(
+            "AppWireframe",
+            ["Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "Storage", "Networking", "Messages", logging]),
 
         // `testbed web`: web views over the screens' view protocols, served with Hummingbird; the
         // page (plain HTML, CSS and JavaScript, no build step) is a resource.
@@ -154,7 +141,7 @@ let package = Package(
                 "AppWireframe", "Gallery", "FeedScreen", "Settings", "ImageCache", "ImageCodec", "Messages",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                logging,
             ],
             resources: [.copy("Page")],
             swiftSettings: strict),
@@ -168,9 +155,9 @@ let package = Package(
                 "CCurl",
                 // The HTTPS listeners' CA and certificates: keys from swift-crypto, X.509 from swift-certificates.
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
+                x509,
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Logging", package: "swift-log"),
+                logging,
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
@@ -182,8 +169,8 @@ let package = Package(
             name: "mockserver",
             dependencies: [
                 "MockServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                argumentParser,
+                logging,
             ],
             path: "MockServer/CLI", swiftSettings: strict),
 
@@ -192,10 +179,10 @@ let package = Package(
             name: "testbed",
             dependencies: [
                 "Networking", "Messages", "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "ImageCache", "WebApp",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                argumentParser,
+                logging,
                 // `fetch --cacert`: PEM bundles and DER certificates parsed before libcurl sees them.
-                .product(name: "X509", package: "swift-certificates"),
+                x509,
             ],
             swiftSettings: strict),
 
@@ -205,43 +192,18 @@ let package = Package(
         .target(
             name: "ContractsCore", dependencies: ["MockServer"],
             path: "Contracts/Core", swiftSettings: strict),
-        .target(
-            name: "ContractsHTTPClient", dependencies: ["ContractsCore", "Networking", "Messages", "MockServer"],
-            path: "Contracts/HTTPClient", swiftSettings: strict),
+        contractSuite("HTTPClient", ["Networking", "Messages"]),
         // TESTBED_SCRATCH_RULE=1 in the environment compiles in one more rule and spec requirement:
         // ci/adopter.sh builds the example with it to show a new rule does not break an adopter.
-        .target(
-            name: "ContractsImageCaching", dependencies: ["ContractsCore", "ImageCache", "ImageCodec", "MockServer"],
-            path: "Contracts/ImageCaching",
-            swiftSettings: strict + (Context.environment["TESTBED_SCRATCH_RULE"] == "1" ? [.define("TESTBED_SCRATCH_RULE")] : [])),
-        .target(
-            name: "ContractsDiskCaching", dependencies: ["ContractsCore", "ImageCache", "MockServer"],
-            path: "Contracts/DiskCaching", swiftSettings: strict),
-        .target(
-            name: "ContractsImageLoading",
-            dependencies: ["ContractsCore", "ImageCache", "ImageCodec", "Networking", "Messages", "Gallery", "MockServer"],
-            path: "Contracts/ImageLoading", swiftSettings: strict),
-        .target(
-            name: "ContractsTweetStore",
-            dependencies: ["ContractsCore", "Storage", "FeedData", "MockServer", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Contracts/TweetStore", swiftSettings: strict),
-        .target(
-            name: "ContractsFeedSource",
-            dependencies: [
-                "ContractsCore", "FeedData", "FeedScreen", "Networking", "Messages", "MockServer",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Contracts/FeedSource", swiftSettings: strict),
-        .target(
-            name: "ContractsGalleryRules", dependencies: ["ContractsCore", "Gallery", "Networking", "Messages", "MockServer"],
-            path: "Contracts/GalleryRules", swiftSettings: strict),
-        .target(
-            name: "ContractsFeedRules",
-            dependencies: [
-                "ContractsCore", "FeedData", "FeedScreen", "Networking", "Messages", "MockServer",
-                .product(name: "Clocks", package: "swift-clocks"),
-            ],
-            path: "Contracts/FeedRules", swiftSettings: strict),
+        contractSuite(
+            "ImageCaching", ["ImageCache", "ImageCodec"],
+            settings: strict + (Context.environment["TESTBED_SCRATCH_RULE"] == "1" ? [.define("TESTBED_SCRATCH_RULE")] : [])),
+        contractSuite("DiskCaching", ["ImageCache"]),
+        contractSuite("ImageLoading", ["ImageCache", "ImageCodec", "Networking", "Messages", "Gallery"]),
+        contractSuite("TweetStore", ["Storage", "FeedData", grdb]),
+        contractSuite("FeedSource", ["FeedData", "FeedScreen", "Networking", "Messages", logging]),
+        contractSuite("GalleryRules", ["Gallery", "Networking", "Messages"]),
+        contractSuite("FeedRules", ["FeedData", "FeedScreen", "Networking", "Messages", clocks]),
         // The umbrella: re-exports the core and every suite.
         .target(
             name: "Contracts",
@@ -257,12 +219,12 @@ let package = Package(
 
         // The project's own tests, and helpers shared between test targets.
         .target(
-            name: "TestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: [logging], path: "Tests/TestSupport",
             swiftSettings: strict),
         // Feed caches that each break one TweetStore rule, and the program the crash rule kills;
         // a library (not in ConformanceTests) because that program runs the twins too.
         .target(
-            name: "BrokenStores", dependencies: ["Storage", "FeedData", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "BrokenStores", dependencies: ["Storage", "FeedData", grdb],
             path: "Tests/BrokenStores", swiftSettings: strict),
         .executableTarget(
             name: "storecrash", dependencies: ["Storage", "FeedData", "BrokenStores"], path: "Tests/StoreCrashHelper",
@@ -273,82 +235,39 @@ let package = Package(
             name: "FuzzHarness", dependencies: ["FeedData", "ImageCodec", "MockServer"], path: "Tests/FuzzHarness",
             swiftSettings: strict),
         .executableTarget(name: "fuzz", dependencies: ["FuzzHarness"], path: "Tests/FuzzTargets", swiftSettings: strict),
-        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
-        .testTarget(
-            name: "ConformanceTests",
-            dependencies: [
+        tests("FuzzReplayTests", ["FuzzHarness"]),
+        tests(
+            "ConformanceTests",
+            [
                 "Contracts", "Networking", "MockServer", "ImageCache", "ImageCodec", "Storage", "FeedData", "FeedScreen",
-                "Gallery", "BrokenStores", .product(name: "Logging", package: "swift-log"),
-                "ContractsTesting",
-            ],
-            swiftSettings: strict),
-        .testTarget(
-            name: "ContractsTestingTests", dependencies: ["ContractsTesting", "Contracts", "ImageCache", "ImageCodec"],
-            swiftSettings: strict),
+                "Gallery", "BrokenStores", logging, "ContractsTesting",
+            ]),
+        tests("ContractsTestingTests", ["ContractsTesting", "Contracts", "ImageCache", "ImageCodec"]),
         // Storage and FeedData: to fill a feed cache with tweets the mock server never serves (bad avatar URLs).
-        .testTarget(
-            name: "TestbedCommandTests", dependencies: ["MockServer", "TestSupport", "Storage", "FeedData"], swiftSettings: strict),
-        .testTarget(
-            name: "NetworkingTests",
-            dependencies: [
-                "Networking", "CCurl", "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
-            ],
-            swiftSettings: strict),
+        tests("TestbedCommandTests", ["MockServer", "TestSupport", "Storage", "FeedData"]),
+        tests("NetworkingTests", ["Networking", "CCurl", "MockServer", "TestSupport", clocks]),
         // The import table of docs/ARCHITECTURE.md, checked against every target's `import` lines and this file.
-        .testTarget(name: "ArchitectureTests", swiftSettings: strict),
-        .testTarget(name: "MessagesTests", dependencies: ["Messages", "Networking"], swiftSettings: strict),
-        .testTarget(
-            name: "StorageTests",
-            dependencies: [
-                "Storage", "FeedData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict),
-        .testTarget(
-            name: "FeedDataTests",
-            dependencies: ["FeedData", "FeedScreen", "Storage", "Networking", "Messages", "MockServer", "TestSupport"],
-            swiftSettings: strict),
-        .testTarget(
-            name: "AppWireframeTests",
-            dependencies: [
+        tests("ArchitectureTests", []),
+        tests("MessagesTests", ["Messages", "Networking"]),
+        tests("StorageTests", ["Storage", "FeedData", "TestSupport", grdb, logging]),
+        tests("FeedDataTests", ["FeedData", "FeedScreen", "Storage", "Networking", "Messages", "MockServer", "TestSupport"]),
+        tests(
+            "AppWireframeTests",
+            [
                 "AppWireframe", "Gallery", "FeedData", "FeedScreen", "Settings", "Networking", "Messages",
-                "MockServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
-            ],
-            swiftSettings: strict),
-        .testTarget(
-            name: "FeedScreenTests",
-            dependencies: [
-                "FeedData", "FeedScreen", "Storage", "Networking", "Messages", "MockServer", "TestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
-            ],
-            swiftSettings: strict),
+                "MockServer", "TestSupport", clocks,
+            ]),
+        tests(
+            "FeedScreenTests",
+            ["FeedData", "FeedScreen", "Storage", "Networking", "Messages", "MockServer", "TestSupport", clocks]),
         // WebApp: the page protocol, sessions and web views against an in-process MockServer; and the
         // page in a real browser (Tests/Browser/web_test.py), as the dashboard's tests do.
-        .testTarget(
-            name: "WebAppTests",
-            dependencies: [
-                "WebApp", "AppWireframe", "ImageCodec", "Networking", "MockServer", "TestSupport",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "TestSupport"], swiftSettings: strict),
-        .testTarget(
-            name: "GalleryTests",
-            dependencies: ["Gallery", "ImageCache", "ImageCodec", "Networking", "Messages", "MockServer", "TestSupport"],
-            swiftSettings: strict),
+        tests("WebAppTests", ["WebApp", "AppWireframe", "ImageCodec", "Networking", "MockServer", "TestSupport", logging]),
+        tests("SettingsTests", ["Settings", "Storage", "TestSupport"]),
+        tests("GalleryTests", ["Gallery", "ImageCache", "ImageCodec", "Networking", "Messages", "MockServer", "TestSupport"]),
         // Fixtures/: small real-world files written by other encoders (and the script that made them).
-        .testTarget(
-            name: "ImageCodecTests", dependencies: ["ImageCodec"], resources: [.copy("Fixtures")],
-            swiftSettings: strict),
-        .testTarget(
-            name: "ImageCacheTests",
-            dependencies: ["ImageCache", "ImageCodec", "Networking", "MockServer", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict),
-        .testTarget(
-            name: "MockServerTests",
-            dependencies: [
-                "MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", .product(name: "X509", package: "swift-certificates"),
-            ],
-            swiftSettings: strict),
+        tests("ImageCodecTests", ["ImageCodec"], resources: [.copy("Fixtures")]),
+        tests("ImageCacheTests", ["ImageCache", "ImageCodec", "Networking", "MockServer", logging]),
+        tests("MockServerTests", ["MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", x509]),
     ]
 )

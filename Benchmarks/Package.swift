@@ -4,6 +4,11 @@
 // so `make test` never builds it; `make bench` (ci/bench.sh) builds it in release and runs it.
 import PackageDescription
 
+/// A product of Testbed, the path dependency below.
+func testbed(_ product: String) -> Target.Dependency {
+    .product(name: product, package: "Testbed")
+}
+
 let package = Package(
     name: "TestbedBenchmarks",
     platforms: [.macOS(.v15)],
@@ -25,12 +30,8 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "CBenchPNG", "CBenchSQLite",
-                .product(name: "Networking", package: "Testbed"),
-                .product(name: "ImageCodec", package: "Testbed"),
-                .product(name: "ImageCache", package: "Testbed"),
-                .product(name: "Storage", package: "Testbed"),
-                .product(name: "FeedData", package: "Testbed"),
-                .product(name: "MockServer", package: "Testbed"),
+                testbed("Networking"), testbed("ImageCodec"), testbed("ImageCache"), testbed("Storage"),
+                testbed("FeedData"), testbed("MockServer"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -5,35 +5,33 @@ import MockServer
 
 // Sizes and memory: a cell asks for the size it shows, and holds no more pixels than that.
 extension ImageLoadingContracts {
-    public static let decodesAtTargetSize = Contract<ImageLoadingSubject>(
+    public static let decodesAtTargetSize = Contract<ImageLoadingSubject>.inTemporaryFolder(
         id: "image.decodesAtTargetSize",
         rule: "A load with a 370×370 target size decodes a 3200×2400 JPEG and a 3000×2000 PNG at a size covering the target (each side at least 370, the aspect ratio kept) at most twice over (the shorter side at most 740, so at most 3.3 MB of pixels where the full images take 31 MB and 24 MB); a full-size load of the same URL then gives the full size."
-    ) { subject, server in
-        await withTemporaryFolder { folder in
-            let target = PixelSize(side: 370)
-            let images = [(path: "/images/22.jpg?w=3200&h=2400", width: 3200, height: 2400), (path: "/images/23.png?w=3000&h=2000", width: 3000, height: 2000)]
-            // Rendered first, so the loads below wait for no rendering.
-            for image in images { await warm(server, image.path) }
-            let loader = await subject.makeLoader(folder, relaxed)
-            for image in images {
-                let url = server.url(image.path)
-                let sized = await load(loader, url, options: ImageLoadOptions(targetSize: target))
-                guard case .success(let loaded, _) = sized else {
-                    return "\(image.path) with a target size of \(target): " + sized.observed(expecting: "the image")
-                }
-                if let problem = sizeProblem(loaded.image, source: (image.width, image.height), target: target) {
-                    return "\(image.path) (\(image.width)×\(image.height)) loaded for a target size of \(target): \(problem)"
-                }
-                let full = await load(loader, url)
-                guard case .success(let fullLoad, _) = full else {
-                    return "\(image.path) at full size, after a load at \(target): " + full.observed(expecting: "the image")
-                }
-                guard fullLoad.image.width == image.width, fullLoad.image.height == image.height else {
-                    return "\(image.path) at full size, after a load at \(target), was delivered at \(fullLoad.image.width)×\(fullLoad.image.height) from \(fullLoad.source), expected \(image.width)×\(image.height): each size of a URL is its own decoded image (keep the target size in the memory cache's key)"
-                }
+    ) { subject, server, folder in
+        let target = PixelSize(side: 370)
+        let images = [(path: "/images/22.jpg?w=3200&h=2400", width: 3200, height: 2400), (path: "/images/23.png?w=3000&h=2000", width: 3000, height: 2000)]
+        // Rendered first, so the loads below wait for no rendering.
+        for image in images { await warm(server, image.path) }
+        let loader = await subject.makeLoader(folder, relaxed)
+        for image in images {
+            let url = server.url(image.path)
+            let sized = await load(loader, url, options: ImageLoadOptions(targetSize: target))
+            guard case .success(let loaded, _) = sized else {
+                return "\(image.path) with a target size of \(target): " + sized.observed(expecting: "the image")
             }
-            return nil
+            if let problem = sizeProblem(loaded.image, source: (image.width, image.height), target: target) {
+                return "\(image.path) (\(image.width)×\(image.height)) loaded for a target size of \(target): \(problem)"
+            }
+            let full = await load(loader, url)
+            guard case .success(let fullLoad, _) = full else {
+                return "\(image.path) at full size, after a load at \(target): " + full.observed(expecting: "the image")
+            }
+            guard fullLoad.image.width == image.width, fullLoad.image.height == image.height else {
+                return "\(image.path) at full size, after a load at \(target), was delivered at \(fullLoad.image.width)×\(fullLoad.image.height) from \(fullLoad.source), expected \(image.width)×\(image.height): each size of a URL is its own decoded image (keep the target size in the memory cache's key)"
+            }
         }
+        return nil
     }
 
     /// What is wrong with `image`, decoded from a `source`-sized image for `target`: a side

@@ -18,29 +18,25 @@ public enum ImageLoadingContracts {
         staleCopyRevalidated, resumesInterruptedDownload,
     ]
 
-    public static let offlineAfterLoad = Contract<ImageLoadingSubject>(
+    public static let offlineAfterLoad = Contract<ImageLoadingSubject>.inTemporaryFolder(
         id: "image.offlineAfterLoad",
         rule: "An image loaded once is delivered again when the network is gone."
-    ) { subject, server in
-        await withTemporaryFolder { folder in
-            let loader = await subject.makeLoader(folder, relaxed)
-            let url = server.url("/images/2.png")
-            let first = await load(loader, url)
-            guard case .success = first else { return "the first load, online: " + first.observed(expecting: "the image") }
-            return await deliversOffline(loader, server, url, "offline after a load: ", expecting: "the image")
-        }
+    ) { subject, server, folder in
+        let loader = await subject.makeLoader(folder, relaxed)
+        let url = server.url("/images/2.png")
+        let first = await load(loader, url)
+        guard case .success = first else { return "the first load, online: " + first.observed(expecting: "the image") }
+        return await deliversOffline(loader, server, url, "offline after a load: ", expecting: "the image")
     }
 
-    public static let restartOffline = Contract<ImageLoadingSubject>(
+    public static let restartOffline = Contract<ImageLoadingSubject>.inTemporaryFolder(
         id: "image.restartOffline",
         rule: "After a restart (a new instance on the same cache folder) with no network, a loaded image is delivered from disk."
-    ) { subject, server in
-        await withTemporaryFolder { folder in
-            let path = "/images/3.jpg"
-            if let problem = await loadOnce(subject, server, folder: folder, path: path) { return problem }
-            let restarted = await subject.makeLoader(folder, relaxed)
-            return await deliversOffline(restarted, server, server.url(path), "after a restart, offline: ")
-        }
+    ) { subject, server, folder in
+        let path = "/images/3.jpg"
+        if let problem = await loadOnce(subject, server, folder: folder, path: path) { return problem }
+        let restarted = await subject.makeLoader(folder, relaxed)
+        return await deliversOffline(restarted, server, server.url(path), "after a restart, offline: ")
     }
 
     public static let notFound = Contract<ImageLoadingSubject>(
@@ -94,74 +90,68 @@ public enum ImageLoadingContracts {
             timeouts: timeouts, within: .milliseconds(1100))
     }
 
-    public static let coalesced = Contract<ImageLoadingSubject>(
+    public static let coalesced = Contract<ImageLoadingSubject>.inTemporaryFolder(
         id: "image.coalesced", rule: "100 concurrent loads of one URL are one request to the server, and all deliver the image."
-    ) { subject, server in
-        await withTemporaryFolder { folder in
-            await warm(server, "/images/9.png")
-            let loader = await subject.makeLoader(folder, relaxed)
-            let url = server.url("/images/9.png?delay=300")
-            let failures = await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<100 { group.addTask { if case .success = await load(loader, url) { true } else { false } } }
-                return await group.reduce(0) { $0 + ($1 ? 0 : 1) }
-            }
-            let requests = records(server, path: "/images/9.png").count
-            if failures > 0 { return "\(failures) of the 100 concurrent loads did not deliver the image (the server received \(requests) request\(requests == 1 ? "" : "s"))" }
-            return requests == 1 ? nil : "100 concurrent loads of one URL sent \(requests) requests to the server, expected 1 shared by all"
+    ) { subject, server, folder in
+        await warm(server, "/images/9.png")
+        let loader = await subject.makeLoader(folder, relaxed)
+        let url = server.url("/images/9.png?delay=300")
+        let failures = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<100 { group.addTask { if case .success = await load(loader, url) { true } else { false } } }
+            return await group.reduce(0) { $0 + ($1 ? 0 : 1) }
         }
+        let requests = records(server, path: "/images/9.png").count
+        if failures > 0 { return "\(failures) of the 100 concurrent loads did not deliver the image (the server received \(requests) request\(requests == 1 ? "" : "s"))" }
+        return requests == 1 ? nil : "100 concurrent loads of one URL sent \(requests) requests to the server, expected 1 shared by all"
     }
 
-    public static let cancelOneKeepsOthers = Contract<ImageLoadingSubject>(
+    public static let cancelOneKeepsOthers = Contract<ImageLoadingSubject>.inTemporaryFolder(
         id: "image.cancelOneKeepsOthers",
         rule: "Cancelling one of three loads of a URL ends it with cancelled within 300 ms; the other two deliver the image over the one request."
-    ) { subject, server in
-        await withTemporaryFolder { folder in
-            guard let tasks = await threeWaitingLoads(subject, server, folder: folder, path: "/images/10.png", delay: 600) else {
-                return "the request never reached the server"
-            }
-            tasks[0].cancel()
-            let cancelled = await withWatchdog(.milliseconds(300)) { await tasks[0].value }
-            guard case .finished(.failure(.cancelled), _) = cancelled else {
-                tasks.forEach { $0.cancel() }
-                return "the cancelled load \(describe(cancelled)), expected it to end with cancelled within 300 ms"
-            }
-            for (index, task) in tasks.enumerated().dropFirst() {
-                let outcome = await withWatchdog(.seconds(5)) { await task.value }
-                guard case .finished(.success, _) = outcome else {
-                    tasks.forEach { $0.cancel() }
-                    return "load \(index + 1), not cancelled, \(describe(outcome)), expected the image: cancelling one load must not end the others"
-                }
-            }
-            let requests = records(server, path: "/images/10.png")
-            guard requests.count == 1, requests[0].status == 200 else {
-                return "the server saw \(describe(requests)), expected one request answered 200"
-            }
-            return nil
+    ) { subject, server, folder in
+        guard let tasks = await threeWaitingLoads(subject, server, folder: folder, path: "/images/10.png", delay: 600) else {
+            return "the request never reached the server"
         }
+        tasks[0].cancel()
+        let cancelled = await withWatchdog(.milliseconds(300)) { await tasks[0].value }
+        guard case .finished(.failure(.cancelled), _) = cancelled else {
+            tasks.forEach { $0.cancel() }
+            return "the cancelled load \(describe(cancelled)), expected it to end with cancelled within 300 ms"
+        }
+        for (index, task) in tasks.enumerated().dropFirst() {
+            let outcome = await withWatchdog(.seconds(5)) { await task.value }
+            guard case .finished(.success, _) = outcome else {
+                tasks.forEach { $0.cancel() }
+                return "load \(index + 1), not cancelled, \(describe(outcome)), expected the image: cancelling one load must not end the others"
+            }
+        }
+        let requests = records(server, path: "/images/10.png")
+        guard requests.count == 1, requests[0].status == 200 else {
+            return "the server saw \(describe(requests)), expected one request answered 200"
+        }
+        return nil
     }
 
-    public static let cancelLastCancelsTransfer = Contract<ImageLoadingSubject>(
+    public static let cancelLastCancelsTransfer = Contract<ImageLoadingSubject>.inTemporaryFolder(
         id: "image.cancelLastCancelsTransfer",
         rule: "Cancelling every load of a URL ends each with cancelled within 300 ms and closes the connection within 1 s."
-    ) { subject, server in
-        await withTemporaryFolder { folder in
-            guard let tasks = await threeWaitingLoads(subject, server, folder: folder, path: "/images/11.png", delay: 5000) else {
-                return "the request never reached the server"
-            }
-            tasks.forEach { $0.cancel() }
-            for (index, task) in tasks.enumerated() {
-                let outcome = await withWatchdog(.milliseconds(300)) { await task.value }
-                guard case .finished(.failure(.cancelled), _) = outcome else {
-                    return "load \(index + 1) \(describe(outcome)), expected it to end with cancelled within 300 ms"
-                }
-            }
-            let left = await eventually(within: .seconds(1)) {
-                records(server, path: "/images/11.png").contains { $0.outcome == .clientClosed }
-            }
-            if left { return nil }
-            let seen = describe(records(server, path: "/images/11.png"))
-            return "1 s after every load was cancelled the loader had still not closed its connection (the server saw \(seen))"
+    ) { subject, server, folder in
+        guard let tasks = await threeWaitingLoads(subject, server, folder: folder, path: "/images/11.png", delay: 5000) else {
+            return "the request never reached the server"
         }
+        tasks.forEach { $0.cancel() }
+        for (index, task) in tasks.enumerated() {
+            let outcome = await withWatchdog(.milliseconds(300)) { await task.value }
+            guard case .finished(.failure(.cancelled), _) = outcome else {
+                return "load \(index + 1) \(describe(outcome)), expected it to end with cancelled within 300 ms"
+            }
+        }
+        let left = await eventually(within: .seconds(1)) {
+            records(server, path: "/images/11.png").contains { $0.outcome == .clientClosed }
+        }
+        if left { return nil }
+        let seen = describe(records(server, path: "/images/11.png"))
+        return "1 s after every load was cancelled the loader had still not closed its connection (the server saw \(seen))"
     }
 
     public static let defaultGalleryImages = Contract<ImageLoadingSubject>(
@@ -195,21 +185,19 @@ public enum ImageLoadingContracts {
         let images: [String]
     }
 
-    public static let diskFailureStillDelivers = Contract<ImageLoadingSubject>(
+    public static let diskFailureStillDelivers = Contract<ImageLoadingSubject>.inTemporaryFolder(
         id: "image.diskFailureStillDelivers",
         rule: "When the cache folder cannot be written (read-only, disk full), a downloaded image is still delivered."
-    ) { subject, server in
-        await withTemporaryFolder { folder in
-            // A regular file where the cache folder should be: every write into it fails, even
-            // for root (for whom a read-only mode does not stop writes).
-            let blocked = folder.appendingPathComponent("cache")
-            guard FileManager.default.createFile(atPath: blocked.path, contents: Data("not a folder".utf8)) else {
-                return "could not block the cache folder"
-            }
-            let loader = await subject.makeLoader(blocked, relaxed)
-            let outcome = await load(loader, server.url("/images/4.jpg"))
-            if case .success = outcome { return nil }
-            return "with an unwritable cache folder: " + outcome.observed(expecting: "the image from the network")
+    ) { subject, server, folder in
+        // A regular file where the cache folder should be: every write into it fails, even
+        // for root (for whom a read-only mode does not stop writes).
+        let blocked = folder.appendingPathComponent("cache")
+        guard FileManager.default.createFile(atPath: blocked.path, contents: Data("not a folder".utf8)) else {
+            return "could not block the cache folder"
         }
+        let loader = await subject.makeLoader(blocked, relaxed)
+        let outcome = await load(loader, server.url("/images/4.jpg"))
+        if case .success = outcome { return nil }
+        return "with an unwritable cache folder: " + outcome.observed(expecting: "the image from the network")
     }
 }

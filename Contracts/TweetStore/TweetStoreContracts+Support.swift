@@ -55,10 +55,18 @@ func attempt(_ what: String, _ body: () async throws -> String?) async -> String
     }
 }
 
-/// Runs `body` on a new temporary folder (deleted after), turning a thrown error into a
-/// violation sentence that names `what` was under way: the set-up every rule of the suite shares.
-func attemptInNewFolder(_ what: String, _ body: (URL) async throws -> String?) async -> String? {
-    await withTemporaryFolder { folder in await attempt(what) { try await body(folder) } }
+extension Contract where Subject == TweetStoreSubject {
+    /// A rule whose check runs on a new temporary folder (deleted after), a thrown error turned
+    /// into a violation sentence that names `what` was under way: the set-up every rule of the
+    /// suite shares.
+    static func inNewFolder(
+        id: String, rule: String, attempting what: String,
+        check: @escaping @Sendable (TweetStoreSubject, URL) async throws -> String?
+    ) -> Contract {
+        Contract(id: id, rule: rule) { (subject: TweetStoreSubject) in
+            await withTemporaryFolder { folder in await attempt(what) { try await check(subject, folder) } }
+        }
+    }
 }
 
 /// A short description of a tweet list for violation sentences.

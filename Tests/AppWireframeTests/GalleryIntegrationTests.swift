@@ -19,10 +19,19 @@ final class GalleryIntegrationTests: ServerAndFolderTestCase {
             connectivityProbeInterval: .milliseconds(100))
     }
 
-    private func start(_ app: AppWireframe, _ screen: GalleryScreen) -> GalleryPresenter {
+    /// Shows `app`'s gallery on `screen`, tall enough for every cell, and waits until the six
+    /// cells are listed and every one has settled (loaded or failed) within `timeout` seconds.
+    private func startSettled(
+        _ app: AppWireframe, _ screen: GalleryScreen, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line
+    ) async -> GalleryPresenter {
         let presenter = app.showGallery(in: screen)
         presenter.viewDidLoad()
         presenter.viewDidResize(width: 400, height: 2400)
+        let listed = await eventually { screen.cells.count == 6 }
+        XCTAssertTrue(listed, "the six cells are listed", file: file, line: line)
+        presenter.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
+        let settled = await eventually(timeout: timeout) { screen.settled }
+        XCTAssertTrue(settled, "\(screen.cells.map(\.state))", file: file, line: line)
         return presenter
     }
 
@@ -30,13 +39,8 @@ final class GalleryIntegrationTests: ServerAndFolderTestCase {
         // Given
         let app = AppWireframe(configuration: configuration("mixed"))
         let screen = GalleryScreen()
-        let presenter = start(app, screen)
         // When
-        let listed = await eventually { screen.cells.count == 6 }
-        XCTAssertTrue(listed)
-        presenter.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
-        let settled = await eventually(timeout: 15) { screen.settled }
-        XCTAssertTrue(settled, "\(screen.cells.map(\.state))")
+        _ = await startSettled(app, screen)
         // Then
         let text = { (message: UserMessage) in message.text(in: .en) }
         XCTAssertEqual(screen.sources, ["network", "network", "-", "-", "-", "-"])
@@ -51,12 +55,7 @@ final class GalleryIntegrationTests: ServerAndFolderTestCase {
         // Given every image served once (the server then goes offline by itself)
         let app = AppWireframe(configuration: configuration("offline-first"))
         let screen = GalleryScreen()
-        let presenter = start(app, screen)
-        let listed = await eventually { screen.cells.count == 6 }
-        XCTAssertTrue(listed)
-        presenter.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
-        let loaded = await eventually(timeout: 15) { screen.settled }
-        XCTAssertTrue(loaded)
+        let presenter = await startSettled(app, screen)
         XCTAssertEqual(screen.sources, Array(repeating: "network", count: 6))
         let wentOffline = await eventually(timeout: 5) { self.server.isOffline }
         XCTAssertTrue(wentOffline, "offline-first switches the server offline")
@@ -73,12 +72,8 @@ final class GalleryIntegrationTests: ServerAndFolderTestCase {
         // When the app starts again with the network still gone
         let restarted = AppWireframe(configuration: configuration("offline-first"))
         let again = GalleryScreen()
-        let presenterAgain = start(restarted, again)
-        let relisted = await eventually { again.cells.count == 6 }
-        XCTAssertTrue(relisted, "the list of the 6 URLs is cached with the images")
-        presenterAgain.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
-        let fromDisk = await eventually(timeout: 10) { again.settled }
-        XCTAssertTrue(fromDisk)
+        // (the list of the 6 URLs is cached with the images)
+        _ = await startSettled(restarted, again, timeout: 10)
         XCTAssertEqual(again.sources, Array(repeating: "disk", count: 6))
         await restarted.shutDown()
     }

@@ -201,19 +201,20 @@ enum DarwinCondition {
         var position = 0
 
         mutating func disjunction() -> Bool? {
-            var value = conjunction()
-            while consume("||") {
-                let right = conjunction()
-                value = value == true || right == true ? true : (value == false && right == false ? false : nil)
-            }
-            return value
+            chain("||", absorbing: true) { $0.conjunction() }
         }
 
         mutating func conjunction() -> Bool? {
-            var value = unary()
-            while consume("&&") {
-                let right = unary()
-                value = value == false || right == false ? false : (value == true && right == true ? true : nil)
+            chain("&&", absorbing: false) { $0.unary() }
+        }
+
+        /// `operand (op operand)*` in three-valued logic: `absorbing` (true for `||`, false for
+        /// `&&`) when any operand is, its opposite when every operand is, unknown otherwise.
+        private mutating func chain(_ op: String, absorbing: Bool, _ operand: (inout Parser) -> Bool?) -> Bool? {
+            var value = operand(&self)
+            while consume(op) {
+                let right = operand(&self)
+                value = value == absorbing || right == absorbing ? absorbing : (value == !absorbing && right == !absorbing ? !absorbing : nil)
             }
             return value
         }

@@ -5,28 +5,7 @@ import XCTest
 /// `assertKeepsAll`, the XCTest recipe that new rules do not break: every rule of the list runs,
 /// each violation is its own failure naming its rule, and a rule added to the list is picked up
 /// with no change to the caller. Failures are captured, not recorded, to see them.
-final class AssertKeepsAllTests: XCTestCase {
-    /// Failure descriptions recorded while `capturing`, without XCTFail's `failed - ` prefix.
-    private var captured: [String] = []
-    private var capturing = false
-
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if capturing {
-            captured.append(description.hasPrefix("failed - ") ? String(description.dropFirst("failed - ".count)) : description)
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-
-    /// The failures `body` records.
-    private func failures(_ body: () async -> Void) async -> [String] {
-        captured = []
-        capturing = true
-        await body()
-        capturing = false
-        return captured
-    }
-
+final class AssertKeepsAllTests: FailureCapturingTestCase {
     /// The identifier a failure names (`memory.lruEviction` of `memory.lruEviction: …`).
     private func ruleNamed(_ failure: String) -> String {
         String(failure.prefix { $0 != ":" })

@@ -4,28 +4,7 @@ import XCTest
 
 /// `assertKeeps(…, knownViolations:)`, the XCTest counterpart: a listed violation does not
 /// fail, a listed rule that holds does. Failures are captured, not recorded, to see them.
-final class AssertKeepsKnownViolationsTests: XCTestCase {
-    /// Failure descriptions recorded while `capturing`.
-    private var captured: [String] = []
-    private var capturing = false
-
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if capturing {
-            captured.append(description)
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-
-    /// The failures `body` records.
-    private func failures(_ body: () async -> Void) async -> [String] {
-        captured = []
-        capturing = true
-        await body()
-        capturing = false
-        return captured
-    }
-
+final class AssertKeepsKnownViolationsTests: FailureCapturingTestCase {
     func test_listedViolation_doesNotFail() async {
         let failures = await failures {
             await assertKeeps(ImageCachingContracts.limitNeverExceeded, KnownViolationsTests.broken, knownViolations: KnownViolationsTests.listed)

@@ -39,39 +39,39 @@ import Testing
 
     }
 
-    @Test func exclusiveHolders_runOneAtATime() async {
+    /// Runs `count` holders side by side through a new gate; holder `index` is exclusive when
+    /// `exclusive(index)` and stays inside for `stay`. Returns what they saw of each other.
+    private func runHolders(
+        _ count: Int, exclusive: (Int) -> Bool, stay: @escaping @Sendable (Occupancy) async -> Void
+    ) async -> Occupancy {
         let occupancy = Occupancy()
         let gate = IsolationGate()
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<20 {
+            for index in 0..<count {
+                let isExclusive = exclusive(index)
                 group.addTask {
-                    await gate.run(.exclusive) { () async -> Void in
-                        occupancy.enter(exclusive: true)
-                        try? await Task.sleep(for: .milliseconds(2))
-                        occupancy.leave(exclusive: true)
+                    await gate.run(isExclusive ? .exclusive : .shared) { () async -> Void in
+                        occupancy.enter(exclusive: isExclusive)
+                        await stay(occupancy)
+                        occupancy.leave(exclusive: isExclusive)
                     }
                 }
             }
         }
+        return occupancy
+    }
+
+    @Test func exclusiveHolders_runOneAtATime() async {
+        let occupancy = await runHolders(20, exclusive: { _ in true }) { _ in try? await Task.sleep(for: .milliseconds(2)) }
         #expect(occupancy.most == 1)
     }
 
     @Test func sharedHolders_runSideBySide() async {
         // Five shared bodies each wait (up to 5 s) until all five are inside.
-        let occupancy = Occupancy()
-        let gate = IsolationGate()
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<5 {
-                group.addTask {
-                    await gate.run(.shared) { () async -> Void in
-                        occupancy.enter(exclusive: false)
-                        let clock = ContinuousClock()
-                        let deadline = clock.now + .seconds(5)
-                        while occupancy.most < 5, clock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
-                        occupancy.leave(exclusive: false)
-                    }
-                }
-            }
+        let occupancy = await runHolders(5, exclusive: { _ in false }) { occupancy in
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(5)
+            while occupancy.most < 5, clock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(occupancy.most == 5)
     }
@@ -79,20 +79,7 @@ import Testing
     @Test func exclusiveAndShared_neverOverlap() async {
         // Each holder stays 10 ms: long beside the time the 30 tasks take to reach the gate, so
         // the shared ones queued side by side meet even on a loaded machine.
-        let occupancy = Occupancy()
-        let gate = IsolationGate()
-        await withTaskGroup(of: Void.self) { group in
-            for index in 0..<30 {
-                let exclusive = index % 3 == 0
-                group.addTask {
-                    await gate.run(exclusive ? .exclusive : .shared) { () async -> Void in
-                        occupancy.enter(exclusive: exclusive)
-                        try? await Task.sleep(for: .milliseconds(10))
-                        occupancy.leave(exclusive: exclusive)
-                    }
-                }
-            }
-        }
+        let occupancy = await runHolders(30, exclusive: { $0 % 3 == 0 }) { _ in try? await Task.sleep(for: .milliseconds(10)) }
         #expect(!occupancy.exclusiveBesideOthers)
         #expect(occupancy.most > 1, "shared holders never met: the gate ran everything alone")
     }

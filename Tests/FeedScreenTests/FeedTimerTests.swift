@@ -33,9 +33,7 @@ final class FeedTimerTests: XCTestCase {
         await harness.start()
 
         // When 59 s pass
-        await harness.clock.advance(by: .seconds(59))
-        await harness.eventually("countdown at 1 s") { harness.view.countdowns.last == FeedHarness.countdown(1) }
-        await harness.settle()
+        await harness.advanceToLastSecond()
 
         // Then
         XCTAssertEqual(harness.source.calls, 1)
@@ -90,9 +88,7 @@ final class FeedTimerTests: XCTestCase {
         await harness.eventually("countdown restarts") { harness.view.countdowns.last == FeedHarness.countdown(60) }
 
         // And the next one is 60 s after that start
-        await harness.clock.advance(by: .seconds(59))
-        await harness.eventually("countdown at 1") { harness.view.countdowns.last == FeedHarness.countdown(1) }
-        await harness.settle()
+        await harness.advanceToLastSecond()
         XCTAssertEqual(harness.source.calls, 2)
         await harness.clock.advance(by: .seconds(1))
         await harness.eventually("third fetch") { harness.source.calls == 3 }

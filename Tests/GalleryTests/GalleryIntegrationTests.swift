@@ -17,20 +17,21 @@ import XCTest
 /// a client of its own: the deadlines then measure the scenario's faults, not the rendering.
 /// Connectivity probes also go through a client of their own, so a stalled image never holds
 /// up a probe.
-final class GalleryIntegrationTests: XCTestCase {
+final class GalleryIntegrationTests: TemporaryFolderTestCase {
     private var server: MockServer!
-    private var folder: URL!
     private let timeouts = RequestTimeouts(connect: .seconds(2), stall: .seconds(5), total: .seconds(8))
     private static let probeTimeouts = RequestTimeouts(connect: .seconds(2), stall: .seconds(2), total: .seconds(3))
 
+    /// The caches create their folders.
+    override var createsFolder: Bool { false }
+
     override func setUpWithError() throws {
+        try super.setUpWithError()
         server = try MockServer.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("GalleryIntegrationTests-\(UUID().uuidString)")
     }
 
     override func tearDown() {
         server.stop()
-        try? FileManager.default.removeItem(at: folder)
         super.tearDown()
     }
 

@@ -6,19 +6,13 @@ import XCTest
 
 /// `gallery.json` through an HTTP client, with the copy on disk that keeps the offline rule
 /// after a restart.
-final class GalleryListTests: XCTestCase {
-    private var folder: URL!
+final class GalleryListTests: TemporaryFolderTestCase {
     private var cacheFile: URL { folder.appendingPathComponent("lists/gallery.json") }
     private let url = URL(string: "http://server.test/gallery.json?scenario=mixed")!
     private let images = (1...6).map { "http://server.test/images/\($0).png" }
 
-    override func setUp() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("GalleryListTests-\(UUID().uuidString)")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
+    /// The list creates its cache's folder (one test puts a file in its way first).
+    override var createsFolder: Bool { false }
 
     private func body(_ urls: [String]) -> Data {
         try! JSONSerialization.data(withJSONObject: ["images": urls])

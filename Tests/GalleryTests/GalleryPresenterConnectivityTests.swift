@@ -128,8 +128,7 @@ final class GalleryPresenterConnectivityTests: XCTestCase {
         // Given
         let list = ScriptedGalleryList(.success(GalleryFixture.urls), .failure(.network(.offline)))
         let gallery = GalleryFixture(list: list)
-        await gallery.start()
-        await gallery.waitUntilLoaded(0..<6)
+        await gallery.startAllLoaded()
         gallery.remove(at: 0)
         // When
         gallery.presenter.didPullToRefresh()

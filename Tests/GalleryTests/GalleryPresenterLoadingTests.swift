@@ -51,8 +51,7 @@ final class GalleryPresenterLoadingTests: XCTestCase {
         loader.script(GalleryFixture.urls[2], .succeed(.memory))
         let gallery = GalleryFixture(loader: loader)
         // When
-        await gallery.start()
-        await gallery.waitUntilLoaded(0..<6)
+        await gallery.startAllLoaded()
         // Then
         guard case .loaded(let image) = gallery.state(1) else { return XCTFail("cell 1 is \(gallery.state(1))") }
         XCTAssertEqual([image.width, image.height], [4, 3])
@@ -123,8 +122,7 @@ final class GalleryPresenterLoadingTests: XCTestCase {
     func test_scroll_cellLeavingTheScreen_cancelsItsLoadAndDropsItsImage() async {
         // Given cells 0 and 1 on screen, loading
         let gallery = GalleryFixture(loader: MockImageLoader(default: .hang))
-        await gallery.start(GalleryFixture.phone)
-        await eventually { gallery.loader.waitingCount(for: GalleryFixture.urls[1]) == 1 }
+        await gallery.startOnPhoneWaiting()
         // When the screen shows 1000..<1667: cells 2, 3 and 4
         gallery.presenter.visibleAreaDidChange(scrollOffset: 1000, viewportHeight: 667)
         // Then
@@ -181,8 +179,7 @@ final class GalleryPresenterLoadingTests: XCTestCase {
     func test_rotation_appliesTheNewLayoutAndFollowsWhatIsVisible() async {
         // Given portrait: cells 0 and 1 on screen, loading
         let gallery = GalleryFixture(loader: MockImageLoader(default: .hang))
-        await gallery.start(GalleryFixture.phone)
-        await eventually { gallery.loader.waitingCount(for: GalleryFixture.urls[1]) == 1 }
+        await gallery.startOnPhoneWaiting()
         // When landscape: 667 wide, 375 tall — cell 0 (647 pt) fills the screen
         gallery.presenter.viewDidResize(width: 667, height: 375)
         // Then
@@ -198,8 +195,7 @@ final class GalleryPresenterLoadingTests: XCTestCase {
         let list = ScriptedGalleryList(.success(GalleryFixture.urls))
         let gallery = GalleryFixture(list: list)
         // When
-        await gallery.start()
-        await gallery.waitUntilLoaded(0..<6)
+        await gallery.startAllLoaded()
         gallery.presenter.visibleAreaDidChange(scrollOffset: 5000, viewportHeight: 667)
         await eventually { gallery.loader.drops.count == 6 }
         // Then

@@ -10,8 +10,7 @@ final class GalleryPresenterRefreshTests: XCTestCase {
     func test_refresh_restoresTheInitialSixWithoutAnimationAndReloadsEveryImage() async {
         // Given two cells removed
         let gallery = GalleryFixture()
-        await gallery.start()
-        await gallery.waitUntilLoaded(0..<6)
+        await gallery.startAllLoaded()
         gallery.remove(at: 0)
         gallery.remove(at: 0)
         XCTAssertEqual(gallery.presenter.cells.count, 4)
@@ -40,8 +39,7 @@ final class GalleryPresenterRefreshTests: XCTestCase {
         let loader = MockImageLoader()
         for url in GalleryFixture.urls { loader.script(url, .succeed(.network), .hang) }
         let gallery = GalleryFixture(loader: loader)
-        await gallery.start()
-        await gallery.waitUntilLoaded(0..<6)
+        await gallery.startAllLoaded()
         // When
         gallery.presenter.didPullToRefresh()
         await eventually { GalleryFixture.urls.allSatisfy { loader.waitingCount(for: $0) == 1 } }
@@ -94,8 +92,7 @@ final class GalleryPresenterRefreshTests: XCTestCase {
     func test_refresh_duringARemoval_restoresTheCellsAndIgnoresTheOldAnimation() async {
         // Given a removal sliding out
         let gallery = GalleryFixture()
-        await gallery.start()
-        await gallery.waitUntilLoaded(0..<6)
+        await gallery.startAllLoaded()
         gallery.presenter.didTapCell(at: 0)
         // When
         gallery.presenter.didPullToRefresh()

@@ -10,8 +10,7 @@ final class GalleryPresenterTapTests: XCTestCase {
     func test_tap_onLoadedCell_animatesOutThenMovesUpThenRemoves() async {
         // Given six loaded cells
         let gallery = GalleryFixture()
-        await gallery.start()
-        await gallery.waitUntilLoaded(0..<6)
+        await gallery.startAllLoaded()
         gallery.view.clearCalls()
         // When
         gallery.presenter.didTapCell(at: 2)
@@ -39,8 +38,7 @@ final class GalleryPresenterTapTests: XCTestCase {
     func test_tap_whileAnimating_doesNothing() async {
         // Given a removal in progress
         let gallery = GalleryFixture()
-        await gallery.start()
-        await gallery.waitUntilLoaded(0..<6)
+        await gallery.startAllLoaded()
         gallery.view.clearCalls()
         gallery.presenter.didTapCell(at: 0)
         // When tapping during the slide-out, then during the move-up

@@ -12,6 +12,12 @@ final class DiskCacheTests: CacheFolderTestCase {
         Data((0..<count).map { UInt8(truncatingIfNeeded: $0) ^ seed })
     }
 
+    /// Asserts the cache reports `expected` bytes in use.
+    private func assertTotalSize(_ cache: DiskCache, _ expected: Int, file: StaticString = #filePath, line: UInt = #line) async {
+        let total = await cache.totalSize
+        XCTAssertEqual(total, expected, "totalSize", file: file, line: line)
+    }
+
     private func files() -> Set<String> {
         Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
     }
@@ -26,8 +32,7 @@ final class DiskCacheTests: CacheFolderTestCase {
         XCTAssertEqual(read, bytes(100, 1))
         let missing = await cache.data(for: "b")
         XCTAssertNil(missing)
-        let total = await cache.totalSize
-        XCTAssertEqual(total, 100)
+        await assertTotalSize(cache, 100)
     }
 
     func test_store_replacesTheEarlierValue() async {
@@ -36,8 +41,7 @@ final class DiskCacheTests: CacheFolderTestCase {
         await cache.store(bytes(40, 2), for: "a")
         let read = await cache.data(for: "a")
         XCTAssertEqual(read, bytes(40, 2))
-        let total = await cache.totalSize
-        XCTAssertEqual(total, 40)
+        await assertTotalSize(cache, 40)
         XCTAssertEqual(files().count, 1)
     }
 
@@ -53,8 +57,7 @@ final class DiskCacheTests: CacheFolderTestCase {
         var present: [String] = []
         for key in ["a", "b", "c", "d", "e"] where await cache.data(for: key) != nil { present.append(key) }
         XCTAssertEqual(present, ["a", "d", "e"])
-        let total = await cache.totalSize
-        XCTAssertEqual(total, 300)
+        await assertTotalSize(cache, 300)
     }
 
     func test_store_overTheWholeLimitStoresNothingAndDropsTheOldValue() async {
@@ -66,8 +69,7 @@ final class DiskCacheTests: CacheFolderTestCase {
         XCTAssertNil(big)
         let kept = await cache.data(for: "keep")
         XCTAssertEqual(kept, bytes(50, 1))
-        let total = await cache.totalSize
-        XCTAssertEqual(total, 50)
+        await assertTotalSize(cache, 50)
     }
 
     func test_removeDataAndRemoveAll_deleteFiles() async {
@@ -79,8 +81,7 @@ final class DiskCacheTests: CacheFolderTestCase {
         XCTAssertEqual(files().count, 2)
         await cache.removeAll()
         XCTAssertEqual(files(), [])
-        let total = await cache.totalSize
-        XCTAssertEqual(total, 0)
+        await assertTotalSize(cache, 0)
     }
 
     func test_restart_keepsDataAndLRUOrder() async {
@@ -111,8 +112,7 @@ final class DiskCacheTests: CacheFolderTestCase {
         let cache = DiskCache(folder: folder, sizeLimit: 1000)
         // Then
         XCTAssertEqual(files(), ["README"])
-        let total = await cache.totalSize
-        XCTAssertEqual(total, 0)
+        await assertTotalSize(cache, 0)
     }
 
     func test_replaceInterruptedBetweenTempAndRename_leavesTheOldValueWhole() async throws {
@@ -157,8 +157,7 @@ final class DiskCacheTests: CacheFolderTestCase {
         XCTAssertEqual(x, bytes(100, 1))
         let y = await cache.data(for: "y")
         XCTAssertNil(y)
-        let total = await cache.totalSize
-        XCTAssertEqual(total, 100)
+        await assertTotalSize(cache, 100)
         XCTAssertEqual(files().filter { $0.hasPrefix(".tmp-") }, [], "no temporary file is left behind")
     }
 
@@ -176,8 +175,7 @@ final class DiskCacheTests: CacheFolderTestCase {
         XCTAssertEqual(failure?.operation, .createFolder)
         let read = await cache.data(for: "a")
         XCTAssertNil(read)
-        let total = await cache.totalSize
-        XCTAssertEqual(total, 0)
+        await assertTotalSize(cache, 0)
     }
 
     func test_failures_reachEverySubscriber() async throws {

@@ -167,14 +167,19 @@ final class ImagePipelineCoalescingTests: XCTestCase {
         XCTAssertEqual(reads, 1)
     }
 
+    /// A rig whose client serves the PNG and whose disk holds its reads, and `count` loads of
+    /// ``url`` started on it.
+    private func loadsOnAHeldDiskRead(_ count: Int) async throws -> (Rig, [Task<LoadedImage, any Error>]) {
+        let rig = Rig(client: MockHTTPClient(body: try Self.png()))
+        let (pipeline, url) = (rig.pipeline, self.url)
+        await rig.disk.holdReads()
+        return (rig, (0..<count).map { _ in Task { try await pipeline.image(for: url) } })
+    }
+
     func test_cancelledWaiterLeavesAtOnceDuringTheDiskRead_theOthersGetTheImage() async throws {
         // Given two loads waiting on a held disk read
-        let rig = Rig(client: MockHTTPClient(body: try Self.png()))
-        let pipeline = rig.pipeline
-        let url = self.url
-        await rig.disk.holdReads()
-        let leaving = Task { try await pipeline.image(for: url) }
-        let staying = Task { try await pipeline.image(for: url) }
+        let (rig, loads) = try await loadsOnAHeldDiskRead(2)
+        let (leaving, staying) = (loads[0], loads[1])
         try await waitUntil { rig.memory.misses >= 2 }
         // When one is cancelled
         leaving.cancel()
@@ -192,11 +197,8 @@ final class ImagePipelineCoalescingTests: XCTestCase {
 
     func test_lastWaiterLeavingDuringTheDiskRead_cancelsTheJob() async throws {
         // Given one load waiting on a held disk read
-        let rig = Rig(client: MockHTTPClient(body: try Self.png()))
-        let pipeline = rig.pipeline
-        let url = self.url
-        await rig.disk.holdReads()
-        let load = Task { try await pipeline.image(for: url) }
+        let (rig, loads) = try await loadsOnAHeldDiskRead(1)
+        let load = loads[0]
         try await waitUntil { await rig.disk.reads >= 1 }
         // When it is cancelled, then the read completes
         load.cancel()

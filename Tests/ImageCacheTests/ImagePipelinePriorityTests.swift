@@ -6,20 +6,17 @@ import XCTest
 
 /// Waiting transfers start visible first: a cell on screen is not held up by prefetches that
 /// were asked for a moment earlier.
-final class ImagePipelinePriorityTests: XCTestCase {
+final class ImagePipelinePriorityTests: CacheFolderTestCase {
     private var server: MockServer!
-    private var folder: URL!
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
+    override func setUp() async throws {
+        try await super.setUp()
         server = try MockServer.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("PriorityTests-\(UUID().uuidString)")
     }
 
-    override func tearDown() {
+    override func tearDown() async throws {
         server.stop()
-        try? FileManager.default.removeItem(at: folder)
-        super.tearDown()
+        try await super.tearDown()
     }
 
     /// A pipeline that runs one transfer at a time.
@@ -45,15 +42,27 @@ final class ImagePipelinePriorityTests: XCTestCase {
         try await Task.sleep(for: duration)
     }
 
+    /// A pipeline of one slot, and the load of a slow image (600 ms) that holds it.
+    private func makeBusyPipeline() async throws -> (ImagePipeline, Task<LoadedImage, any Error>) {
+        let pipeline = makePipeline()
+        return (pipeline, try await loadQueued(pipeline, "/images/1.png?delay=600", .visible))
+    }
+
+    /// Starts a load, then gives it `duration` to reach the pipeline's queue.
+    private func loadQueued(
+        _ pipeline: ImagePipeline, _ path: String, _ priority: ImageLoadOptions.Priority, _ duration: Duration = .milliseconds(100)
+    ) async throws -> Task<LoadedImage, any Error> {
+        let task = load(pipeline, path, priority)
+        try await waitUntilQueued(duration)
+        return task
+    }
+
     func test_waitingVisibleLoad_startsBeforeAnEarlierPrefetch() async throws {
         // Given the one slot busy with a slow image
-        let pipeline = makePipeline()
-        let busy = load(pipeline, "/images/1.png?delay=600", .visible)
-        try await waitUntilQueued()
+        let (pipeline, busy) = try await makeBusyPipeline()
 
         // When a prefetch, then a visible load, wait for it
-        let prefetch = load(pipeline, "/images/2.png", .prefetch)
-        try await waitUntilQueued()
+        let prefetch = try await loadQueued(pipeline, "/images/2.png", .prefetch)
         let visible = load(pipeline, "/images/3.png", .visible)
         for task in [busy, prefetch, visible] { _ = try await task.value }
 
@@ -63,13 +72,9 @@ final class ImagePipelinePriorityTests: XCTestCase {
 
     func test_prefetchJoinedByAVisibleLoad_movesUp() async throws {
         // Given the slot busy, then prefetches of 2 and 3 waiting in that order
-        let pipeline = makePipeline()
-        let busy = load(pipeline, "/images/1.png?delay=600", .visible)
-        try await waitUntilQueued()
-        let first = load(pipeline, "/images/2.png", .prefetch)
-        try await waitUntilQueued()
-        let second = load(pipeline, "/images/3.png", .prefetch)
-        try await waitUntilQueued()
+        let (pipeline, busy) = try await makeBusyPipeline()
+        let first = try await loadQueued(pipeline, "/images/2.png", .prefetch)
+        let second = try await loadQueued(pipeline, "/images/3.png", .prefetch)
 
         // When a cell shows image 3 (joining its waiting transfer)
         let shown = load(pipeline, "/images/3.png", .visible)
@@ -80,13 +85,9 @@ final class ImagePipelinePriorityTests: XCTestCase {
     }
 
     func test_equalPriorities_keepTheirOrder_andCancellingAWaiterFreesNothingItDidNotHold() async throws {
-        let pipeline = makePipeline()
-        let busy = load(pipeline, "/images/1.png?delay=600", .visible)
-        try await waitUntilQueued()
-        let a = load(pipeline, "/images/2.png", .prefetch)
-        try await waitUntilQueued(.milliseconds(30))
-        let cancelled = load(pipeline, "/images/4.png", .prefetch)
-        try await waitUntilQueued(.milliseconds(30))
+        let (pipeline, busy) = try await makeBusyPipeline()
+        let a = try await loadQueued(pipeline, "/images/2.png", .prefetch, .milliseconds(30))
+        let cancelled = try await loadQueued(pipeline, "/images/4.png", .prefetch, .milliseconds(30))
         let b = load(pipeline, "/images/3.png", .prefetch)
         cancelled.cancel()
         for task in [busy, a, b] { _ = try await task.value }

@@ -4,38 +4,28 @@ import XCTest
 
 final class ImageCodecCorruptionTests: XCTestCase {
     func test_corrupted_keepsPNGLengthAndHeaderButFailsDecoding() throws {
-        // Given
-        let png = try TestImages.png()
-
-        // When
-        let broken = try XCTUnwrap(ImageCodec.corrupted(png))
-
-        // Then
-        XCTAssertEqual(broken.count, png.count)
-        XCTAssertNotEqual(broken, png)
-        XCTAssertEqual(try ImageCodec.probe(broken), try ImageCodec.probe(png))
-        let message = assertThrowsCorrupt { () throws(ImageCodecError) in
-            try ImageCodec.decode(broken)
-        }
+        let message = try assertCorruptedKeepsLengthAndHeaderButFailsDecoding(try TestImages.png())
         // The CRCs were recomputed, so libpng fails in the zlib stream, not on a checksum.
         XCTAssertFalse(message?.contains("CRC") ?? true, message ?? "")
     }
 
     func test_corrupted_keepsJPEGLengthAndHeaderButFailsDecoding() throws {
-        // Given
-        let jpeg = try TestImages.jpeg()
+        let message = try assertCorruptedKeepsLengthAndHeaderButFailsDecoding(try TestImages.jpeg())
+        XCTAssertTrue(message?.contains("Quantization table") ?? false, message ?? "")
+    }
 
-        // When
-        let broken = try XCTUnwrap(ImageCodec.corrupted(jpeg))
-
-        // Then
-        XCTAssertEqual(broken.count, jpeg.count)
-        XCTAssertNotEqual(broken, jpeg)
-        XCTAssertEqual(try ImageCodec.probe(broken), try ImageCodec.probe(jpeg))
-        let message = assertThrowsCorrupt { () throws(ImageCodecError) in
+    /// Corrupts `image` and asserts the copy has its length and header (what `probe` reads) but
+    /// fails to decode as corrupt; returns the decoder's message.
+    private func assertCorruptedKeepsLengthAndHeaderButFailsDecoding(
+        _ image: Data, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String? {
+        let broken = try XCTUnwrap(ImageCodec.corrupted(image), file: file, line: line)
+        XCTAssertEqual(broken.count, image.count, file: file, line: line)
+        XCTAssertNotEqual(broken, image, file: file, line: line)
+        XCTAssertEqual(try ImageCodec.probe(broken), try ImageCodec.probe(image), file: file, line: line)
+        return assertThrowsCorrupt(file: file, line: line) { () throws(ImageCodecError) in
             try ImageCodec.decode(broken)
         }
-        XCTAssertTrue(message?.contains("Quantization table") ?? false, message ?? "")
     }
 
     func test_corrupted_changesOnlyIDATPayloadsAndCRCs() throws {

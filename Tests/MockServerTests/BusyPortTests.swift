@@ -22,20 +22,25 @@ final class BusyPortTests: XCTestCase {
     }
 
     func test_mockserver_onABusyMainPort_exitsWithStatus1AndOneClearLine() throws {
-        let child = try ChildProcess(binary, ["--port", "\(busyPort)", "--admin-port", "0"])
-        XCTAssertEqual(child.waitForExit(timeout: 10), 1, child.standardError)
-        XCTAssertEqual(
-            child.standardError.trimmingCharacters(in: .whitespacesAndNewlines),
-            "mockserver: port \(busyPort) on 127.0.0.1 is in use (EADDRINUSE); pick another with --port")
+        let child = try runOnBusyPort(["--port", "\(busyPort)", "--admin-port", "0"], namesOption: "--port")
         XCTAssertFalse(child.standardError.contains("USAGE") || child.standardOutput.contains("USAGE"))
     }
 
     func test_mockserver_onABusyAdminPort_namesTheAdminOption() throws {
-        let child = try ChildProcess(binary, ["--port", "0", "--admin-port", "\(busyPort)"])
-        XCTAssertEqual(child.waitForExit(timeout: 10), 1, child.standardError)
+        _ = try runOnBusyPort(["--port", "0", "--admin-port", "\(busyPort)"], namesOption: "--admin-port")
+    }
+
+    /// Runs `mockserver arguments` and asserts it exits 1 with one line that names the busy port
+    /// and `option`, the one to change.
+    private func runOnBusyPort(
+        _ arguments: [String], namesOption option: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ChildProcess {
+        let child = try ChildProcess(binary, arguments)
+        XCTAssertEqual(child.waitForExit(timeout: 10), 1, child.standardError, file: file, line: line)
         XCTAssertEqual(
             child.standardError.trimmingCharacters(in: .whitespacesAndNewlines),
-            "mockserver: port \(busyPort) on 127.0.0.1 is in use (EADDRINUSE); pick another with --admin-port")
+            "mockserver: port \(busyPort) on 127.0.0.1 is in use (EADDRINUSE); pick another with \(option)", file: file, line: line)
+        return child
     }
 
     func test_mockserver_withABadHost_isStillAUsageError() throws {

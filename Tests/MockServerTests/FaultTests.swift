@@ -21,23 +21,24 @@ final class FaultTests: ServerTestCase {
     }
 
     func test_drip_pacesTheBodyAtTheRequestedRate() {
-        // Given 60,000 bytes at 200,000 B/s: 0.3 s of body
-        // When
-        let result = get("/health?bytes=60000&drip=200000")
-
-        // Then
-        XCTAssertEqual(result.code, CurlCode.ok, result.message)
-        XCTAssertEqual(result.body.count, 60_000)
-        XCTAssertGreaterThanOrEqual(result.elapsed, 0.28, "drip must not send faster than asked")
-        XCTAssertLessThan(result.elapsed, 0.9)
+        // 60,000 bytes at 200,000 B/s: 0.3 s of body; drip must not send faster than asked
+        assertWholeBody("/health?bytes=60000&drip=200000", bytes: 60_000, takes: 0.28..<0.9)
     }
 
     func test_delayAndDrip_compose() {
-        let result = get("/health?delay=200&bytes=20000&drip=100000")
-        XCTAssertEqual(result.code, CurlCode.ok, result.message)
-        XCTAssertEqual(result.body.count, 20_000)
-        XCTAssertGreaterThanOrEqual(result.elapsed, 0.38, "200 ms delay + 0.2 s of drip")
-        XCTAssertLessThan(result.elapsed, 1.0)
+        // 200 ms delay + 0.2 s of drip
+        assertWholeBody("/health?delay=200&bytes=20000&drip=100000", bytes: 20_000, takes: 0.38..<1.0)
+    }
+
+    /// GETs `pathAndQuery` and asserts the whole body of `bytes` arrives, in `seconds` from the start.
+    private func assertWholeBody(
+        _ pathAndQuery: String, bytes: Int, takes seconds: Range<Double>, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let result = get(pathAndQuery)
+        XCTAssertEqual(result.code, CurlCode.ok, result.message, file: file, line: line)
+        XCTAssertEqual(result.body.count, bytes, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(result.elapsed, seconds.lowerBound, "sent faster than asked", file: file, line: line)
+        XCTAssertLessThan(result.elapsed, seconds.upperBound, file: file, line: line)
     }
 
     func test_stallAfter_sendsExactlyThatManyBytesThenNothing() {

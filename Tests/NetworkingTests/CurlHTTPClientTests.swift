@@ -67,53 +67,64 @@ final class CurlHTTPClientTests: MockServerTestCase {
     // MARK: - Deadlines
 
     func test_totalDeadline_endsADrippingBodyWithinBudget() async {
-        // Given a body that keeps coming (a step every 100 ms, so the stall deadline never passes)
-        let client = CurlHTTPClient()
-        let timeouts = RequestTimeouts(connect: .seconds(1), stall: .milliseconds(500), total: .milliseconds(600))
-
-        // When
-        let result = await outcome(client, request("/health?bytes=2000000&drip=50000", timeouts: timeouts))
-
-        // Then
-        XCTAssertEqual(result.error, .timedOut)
-        XCTAssertGreaterThanOrEqual(result.seconds, 0.6, "never before the total deadline")
-        XCTAssertLessThan(result.seconds, 1.1, "the total deadline + 0.5 s")
+        // A body that keeps coming (a step every 100 ms, so the stall deadline never passes):
+        // never before the total deadline, at most 0.5 s after it
+        await assertTimesOut(
+            "/health?bytes=2000000&drip=50000", RequestTimeouts(connect: .seconds(1), stall: .milliseconds(500), total: .milliseconds(600)),
+            after: 0.6..<1.1)
     }
 
     func test_stallDeadline_endsATransferThatStopsSending() async {
-        // Given 1,000 bytes, then silence; a total deadline far away
-        let client = CurlHTTPClient()
-        let timeouts = RequestTimeouts(connect: .seconds(1), stall: .milliseconds(300), total: .seconds(5))
-
-        // When
-        let result = await outcome(client, request("/health?bytes=5000&stall_after=1000", timeouts: timeouts))
-
-        // Then the stall deadline, not the total one, ended it
-        XCTAssertEqual(result.error, .timedOut)
-        XCTAssertGreaterThanOrEqual(result.seconds, 0.3)
-        XCTAssertLessThan(result.seconds, 0.8)
+        // 1,000 bytes, then silence; a total deadline far away: the stall deadline ends it
+        await assertTimesOut(
+            "/health?bytes=5000&stall_after=1000", RequestTimeouts(connect: .seconds(1), stall: .milliseconds(300), total: .seconds(5)),
+            after: 0.3..<0.8)
     }
 
     func test_totalDeadline_coversSlowHeaders() async {
-        // Given a status line that comes after 2 s; the stall deadline is not the one tested
-        let client = CurlHTTPClient()
-        let timeouts = RequestTimeouts(connect: .seconds(1), stall: .seconds(5), total: .milliseconds(400))
-
-        // When
-        let result = await outcome(client, request("/health?delay=2000", timeouts: timeouts))
-
-        // Then
-        XCTAssertEqual(result.error, .timedOut)
-        XCTAssertGreaterThanOrEqual(result.seconds, 0.4)
-        XCTAssertLessThan(result.seconds, 0.9)
+        // A status line that comes after 2 s; the stall deadline is not the one tested
+        await assertTimesOut(
+            "/health?delay=2000", RequestTimeouts(connect: .seconds(1), stall: .seconds(5), total: .milliseconds(400)),
+            after: 0.4..<0.9)
     }
 
-    func test_totalDeadline_countsTimeSpentWaitingForAHostSlot() async throws {
-        // Given one slot per host, taken by a slow request
+    /// Cancels `task` and asserts it ends with `cancelled` within 100 ms; returns how long it took.
+    private func assertEndsAtOnceWhenCancelled(
+        _ task: Task<HTTPResponse, any Error>, file: StaticString = #filePath, line: UInt = #line
+    ) async -> Double {
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        let latency = (ContinuousClock.now - cancelled).seconds
+        XCTAssertEqual(result.networkError, .cancelled, file: file, line: line)
+        XCTAssertLessThan(latency, 0.1, file: file, line: line)
+        return latency
+    }
+
+    /// A client allowed one connection per host, and the request of 700 ms that holds it (once
+    /// the server has it).
+    private func clientWithItsOneSlotTaken() async throws -> (CurlHTTPClient, Task<Outcome, Never>) {
         let client = CurlHTTPClient(configuration: .init(maxConnectionsPerHost: 1))
         let slowRequest = request("/health?delay=700")
         let slow = Task { await outcome(client, slowRequest) }
         try await waitUntil { self.server.suspendedConnections == 1 }
+        return (client, slow)
+    }
+
+    /// Sends `pathAndQuery` with `timeouts` and asserts it ends in `timedOut`, `seconds` after the start.
+    private func assertTimesOut(
+        _ pathAndQuery: String, _ timeouts: RequestTimeouts, after seconds: Range<Double>,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        let result = await outcome(CurlHTTPClient(), request(pathAndQuery, timeouts: timeouts))
+        XCTAssertEqual(result.error, .timedOut, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(result.seconds, seconds.lowerBound, "never before the deadline", file: file, line: line)
+        XCTAssertLessThan(result.seconds, seconds.upperBound, file: file, line: line)
+    }
+
+    func test_totalDeadline_countsTimeSpentWaitingForAHostSlot() async throws {
+        // Given one slot per host, taken by a slow request
+        let (client, slow) = try await clientWithItsOneSlotTaken()
 
         // When a request with a 300 ms total deadline waits behind it
         let timeouts = RequestTimeouts(connect: .seconds(1), stall: .seconds(1), total: .milliseconds(300))
@@ -132,10 +143,7 @@ final class CurlHTTPClientTests: MockServerTestCase {
 
     func test_stallAndConnectDeadlines_startWhenAQueuedRequestGetsItsConnection() async throws {
         // Given one slot per host, taken by a request of 700 ms
-        let client = CurlHTTPClient(configuration: .init(maxConnectionsPerHost: 1))
-        let slowRequest = request("/health?delay=700")
-        let slow = Task { await outcome(client, slowRequest) }
-        try await waitUntil { self.server.suspendedConnections == 1 }
+        let (client, slow) = try await clientWithItsOneSlotTaken()
 
         // When a request of 200 ms with 500 ms stall and connect deadlines waits behind it
         let timeouts = RequestTimeouts(connect: .milliseconds(500), stall: .milliseconds(500), total: .seconds(5))
@@ -286,15 +294,8 @@ final class CurlHTTPClientTests: MockServerTestCase {
         let task = Task { try await client.send(stalled) }
         try await waitUntil { self.server.suspendedConnections == 1 }
 
-        // When
-        let cancelled = ContinuousClock.now
-        task.cancel()
-        let result = await task.result
-        let latency = (ContinuousClock.now - cancelled).seconds
-
-        // Then
-        XCTAssertEqual(result.networkError, .cancelled)
-        XCTAssertLessThan(latency, 0.1)
+        // When, then
+        let latency = await assertEndsAtOnceWhenCancelled(task)
         print("cancellation latency: \(String(format: "%.2f", latency * 1000)) ms")
         try await waitUntil(timeout: 1) { self.server.requests.contains { $0.outcome == .clientClosed } }
         XCTAssertEqual(server.suspendedConnections, 0)
@@ -311,14 +312,9 @@ final class CurlHTTPClientTests: MockServerTestCase {
         let waiting = request("/health", timeouts: .default)
         let queued = Task { try await client.send(waiting) }
         try await Task.sleep(for: .milliseconds(100))
-        let cancelled = ContinuousClock.now
-        queued.cancel()
-        let result = await queued.result
-        let latency = (ContinuousClock.now - cancelled).seconds
+        _ = await assertEndsAtOnceWhenCancelled(queued)
 
-        // Then it ends at once, and the server never sees it
-        XCTAssertEqual(result.networkError, .cancelled)
-        XCTAssertLessThan(latency, 0.1)
+        // Then the server never sees it
         blocker.cancel()
         let blocked = await blocker.result
         XCTAssertEqual(blocked.networkError, .cancelled)

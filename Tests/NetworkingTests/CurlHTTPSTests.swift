@@ -125,26 +125,22 @@ final class CurlHTTPSTests: HTTPSServerTestCase {
     // MARK: - A stalled handshake
 
     func test_stalledHandshake_endsAtTheStallDeadline_whenItComesFirst() async throws {
-        // Given a stall deadline far shorter than the connect deadline
-        let timeouts = RequestTimeouts(connect: .seconds(3), stall: .milliseconds(300), total: .seconds(5))
-
-        // When the server reads the ClientHello and never answers
-        let (result, seconds) = await send(try faultURL(.handshakeStall), trusting: try certificateAuthority(), timeouts: timeouts)
-
-        // Then the stall deadline ended it, counted from the TCP connection
-        guard case .failure(let error) = result else { return XCTFail("expected a failure, got \(result)") }
-        XCTAssertEqual(error, .timedOut)
-        XCTAssertGreaterThanOrEqual(seconds, 0.29)
-        XCTAssertLessThan(seconds, 1.5)
+        // A stall deadline far shorter than the connect deadline ends it, counted from the TCP connection
+        try await assertStalledHandshakeTimesOut(RequestTimeouts(connect: .seconds(3), stall: .milliseconds(300), total: .seconds(5)))
     }
 
     func test_stalledHandshake_endsAtTheConnectDeadline_whenItComesFirst() async throws {
-        let timeouts = RequestTimeouts(connect: .milliseconds(300), stall: .seconds(3), total: .seconds(5))
+        try await assertStalledHandshakeTimesOut(RequestTimeouts(connect: .milliseconds(300), stall: .seconds(3), total: .seconds(5)))
+    }
+
+    /// A server that reads the ClientHello and never answers: the request ends in `timedOut`
+    /// after 0.3 s (the shorter deadline of `timeouts`), well before 1.5 s.
+    private func assertStalledHandshakeTimesOut(_ timeouts: RequestTimeouts, file: StaticString = #filePath, line: UInt = #line) async throws {
         let (result, seconds) = await send(try faultURL(.handshakeStall), trusting: try certificateAuthority(), timeouts: timeouts)
-        guard case .failure(let error) = result else { return XCTFail("expected a failure, got \(result)") }
-        XCTAssertEqual(error, .timedOut)
-        XCTAssertGreaterThanOrEqual(seconds, 0.29)
-        XCTAssertLessThan(seconds, 1.5)
+        guard case .failure(let error) = result else { return XCTFail("expected a failure, got \(result)", file: file, line: line) }
+        XCTAssertEqual(error, .timedOut, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(seconds, 0.29, file: file, line: line)
+        XCTAssertLessThan(seconds, 1.5, file: file, line: line)
     }
 
     func test_waitingOnAStalledHandshake_usesLittleCPU() async throws {

@@ -149,39 +149,34 @@ final class URLSessionHTTPClientTests: MockServerTestCase {
 
 
     func test_send_timesOutAtTheTotalDeadlineWhileTheBodyKeepsDripping() async throws {
-        // Given 1 MB at 20 kB/s (50 s): bytes keep arriving, so only the total deadline can end it
-        let timeouts = RequestTimeouts(connect: .milliseconds(300), stall: .milliseconds(300), total: .milliseconds(600))
-        let request = HTTPRequest(url: server.url("/health?bytes=1000000&drip=20000"), timeouts: timeouts)
-
-        // When
-        let (error, elapsed) = await failure(of: request)
-
-        // Then: not before the budget, and within it + 0.5 s
-        XCTAssertEqual(error, .timedOut)
-        XCTAssertGreaterThanOrEqual(elapsed, 0.6)
-        XCTAssertLessThan(elapsed, 1.1)
+        // 1 MB at 20 kB/s (50 s): bytes keep arriving, so only the total deadline can end it,
+        // not before the budget, and within it + 0.5 s
+        await assertTimesOut(
+            "/health?bytes=1000000&drip=20000",
+            RequestTimeouts(connect: .milliseconds(300), stall: .milliseconds(300), total: .milliseconds(600)), after: 0.6..<1.1)
     }
 
     func test_send_timesOutWhenTheBodyStalls() async throws {
-        let timeouts = RequestTimeouts(connect: .milliseconds(300), stall: .milliseconds(300), total: .seconds(5))
-        let request = HTTPRequest(url: server.url("/health?bytes=100000&stall_after=1000"), timeouts: timeouts)
-
-        let (error, elapsed) = await failure(of: request)
-
-        XCTAssertEqual(error, .timedOut)
-        XCTAssertGreaterThanOrEqual(elapsed, 0.3)
-        XCTAssertLessThan(elapsed, 0.8)
+        await assertTimesOut(
+            "/health?bytes=100000&stall_after=1000",
+            RequestTimeouts(connect: .milliseconds(300), stall: .milliseconds(300), total: .seconds(5)), after: 0.3..<0.8)
     }
 
     func test_send_timesOutWhenHeadersNeverCome() async throws {
-        let timeouts = RequestTimeouts(connect: .milliseconds(300), stall: .milliseconds(300), total: .seconds(5))
-        let request = HTTPRequest(url: server.url("/health?delay=3000"), timeouts: timeouts)
+        await assertTimesOut(
+            "/health?delay=3000",
+            RequestTimeouts(connect: .milliseconds(300), stall: .milliseconds(300), total: .seconds(5)), after: 0.3..<0.8)
+    }
 
-        let (error, elapsed) = await failure(of: request)
-
-        XCTAssertEqual(error, .timedOut)
-        XCTAssertGreaterThanOrEqual(elapsed, 0.3)
-        XCTAssertLessThan(elapsed, 0.8)
+    /// Sends `pathAndQuery` with `timeouts` and asserts it ends in `timedOut`, `seconds` after the start.
+    private func assertTimesOut(
+        _ pathAndQuery: String, _ timeouts: RequestTimeouts, after seconds: Range<Double>,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        let (error, elapsed) = await failure(of: HTTPRequest(url: server.url(pathAndQuery), timeouts: timeouts), file: file, line: line)
+        XCTAssertEqual(error, .timedOut, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(elapsed, seconds.lowerBound, "never before the deadline", file: file, line: line)
+        XCTAssertLessThan(elapsed, seconds.upperBound, file: file, line: line)
     }
 
     // MARK: Connection failures

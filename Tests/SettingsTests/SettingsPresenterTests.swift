@@ -6,19 +6,7 @@ import XCTest
 
 /// The settings screen: load and show, save each change at once (it survives a restart),
 /// close, and survive a broken store.
-final class SettingsPresenterTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("SettingsTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-        try super.tearDownWithError()
-    }
+final class SettingsPresenterTests: TemporaryFolderTestCase {
 
     @MainActor
     func test_viewDidLoad_showsTheSavedSettings() async {

@@ -1,25 +1,23 @@
 import Foundation
 import FeedData
 import Storage
+import TestSupport
 import XCTest
 
 /// A test case with a fresh temporary folder for database files, deleted afterwards.
-class StorageTestCase: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("StorageTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+class StorageTestCase: TemporaryFolderTestCase {
 
     var databaseURL: URL { folder.appendingPathComponent("feed.sqlite") }
 
     func openDatabase() async throws -> FeedDatabase {
         try await FeedDatabase.open(at: databaseURL)
+    }
+
+    /// Saves one tweet by `author` in a new ``TweetStore`` and returns the author it reads back.
+    func authorReadBack(_ author: TwitterUser) async throws -> TwitterUser? {
+        let store = TweetStore(database: try await openDatabase())
+        try await store.save([Tweet(id: 1, text: "t", createdAt: Date(timeIntervalSince1970: 0), author: author)])
+        return try await store.latest(limit: 1).first?.author
     }
 }
 

@@ -84,12 +84,10 @@ final class TweetStoreTests: StorageTestCase {
     }
 
     func test_save_unknownAuthorNeverSeenBefore_isKeptWithEmptyNames() async throws {
-        let store = TweetStore(database: try await openDatabase())
         let unknown = TwitterUser(id: 77, name: "", screenName: "", avatarURL: nil)
-        try await store.save([Tweet(id: 1, text: "a", createdAt: Date(timeIntervalSince1970: 5), author: unknown)])
-        let latest = try await store.latest(limit: 1)
-        XCTAssertEqual(latest.first?.author, unknown)
-        XCTAssertEqual(latest.first?.author.isKnown, false)
+        let readBack = try await authorReadBack(unknown)
+        XCTAssertEqual(readBack, unknown)
+        XCTAssertEqual(readBack?.isKnown, false)
     }
 
     func test_save_overCapacity_keepsTheNewestThousand() async throws {

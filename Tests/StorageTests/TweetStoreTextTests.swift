@@ -38,16 +38,9 @@ final class TweetStoreTextTests: StorageTestCase {
     }
 
     func test_save_userNamesWithNUL_readBackWhole() async throws {
-        // Given
-        let store = TweetStore(database: try await openDatabase())
         let author = TwitterUser(id: 42, name: "Ada\u{0}Lovelace", screenName: "ada\u{0}", avatarURL: nil)
-
-        // When
-        try await store.save([Tweet(id: 1, text: "t", createdAt: Date(timeIntervalSince1970: 0), author: author)])
-
-        // Then
-        let latest = try await store.latest(limit: 1)
-        XCTAssertEqual(latest.first?.author, author)
+        let readBack = try await authorReadBack(author)
+        XCTAssertEqual(readBack, author)
     }
 
     func test_observeLatest_textWithNUL_isWhole() async throws {

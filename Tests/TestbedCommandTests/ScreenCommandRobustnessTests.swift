@@ -7,23 +7,9 @@ import XCTest
 
 /// `testbed gallery` and `testbed feed` when things around them fail: the feed's database, the
 /// gallery's list, the avatars. Each run is timed: nothing may wait out a deadline it does not need.
-final class ScreenCommandRobustnessTests: XCTestCase {
-    private var server: MockServer!
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        // A clock that stands still: the timeline keeps its 40 tweets however long the runs take.
-        server = try MockServer.start(MockServer.Configuration(clock: ManualServerClock()))
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ScreenCommandRobustnessTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        server.stop()
-        try? FileManager.default.removeItem(at: folder)
-        super.tearDown()
-    }
+final class ScreenCommandRobustnessTests: CommandTestCase {
+    /// A clock that stands still: the timeline keeps its 40 tweets however long the runs take.
+    override var serverConfiguration: MockServer.Configuration { MockServer.Configuration(clock: ManualServerClock()) }
 
     private struct Run {
         let status: Int32?

@@ -4,22 +4,7 @@ import TestSupport
 import XCTest
 
 /// `testbed gallery` and `testbed feed` as a user scripts them: one JSON object per line.
-final class ScreenCommandTests: XCTestCase {
-    private var server: MockServer!
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try MockServer.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ScreenCommandTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        server.stop()
-        try? FileManager.default.removeItem(at: folder)
-        super.tearDown()
-    }
+final class ScreenCommandTests: CommandTestCase {
 
     private func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32?, lines: [[String: Any]], errors: String) {
         let child = try ChildProcess(ChildProcess.product("testbed"), arguments)

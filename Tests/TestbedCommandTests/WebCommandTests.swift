@@ -8,21 +8,10 @@ import FoundationNetworking
 #endif
 
 /// `testbed web` as a newcomer starts and stops it.
-final class WebCommandTests: XCTestCase {
-    private var server: MockServer!
-    private var folder: URL!
-
+final class WebCommandTests: CommandTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try MockServer.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("WebCommandTests-\(UUID().uuidString)")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ChildProcess.product("testbed").path), "build the products first")
-    }
-
-    override func tearDown() {
-        server.stop()
-        try? FileManager.default.removeItem(at: folder)
-        super.tearDown()
     }
 
     private func web(_ arguments: [String]) throws -> ChildProcess {

@@ -84,6 +84,14 @@ final class FeedHarness {
         }
     }
 
+    /// Advances the clock 59 s in one jump, from a countdown at 60, waits until the countdown
+    /// shows 1 s, and settles: the last moment before the next refresh is due.
+    func advanceToLastSecond(file: StaticString = #filePath, line: UInt = #line) async {
+        await clock.advance(by: .seconds(59))
+        await eventually("countdown at 1 s", file: file, line: line) { view.countdowns.last == Self.countdown(1) }
+        await settle()
+    }
+
     /// Starts the module and waits for the first refresh to end and the countdown to show 60.
     func start(file: StaticString = #filePath, line: UInt = #line) async {
         presenter.viewDidLoad()

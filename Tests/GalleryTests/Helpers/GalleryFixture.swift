@@ -49,6 +49,20 @@ final class GalleryFixture {
         }
     }
 
+    /// Starts with every cell on screen and returns once all six are loaded: the state most
+    /// tap and refresh tests begin from.
+    func startAllLoaded(file: StaticString = #filePath, line: UInt = #line) async {
+        await start(file: file, line: line)
+        await waitUntilLoaded(0..<6, file: file, line: line)
+    }
+
+    /// Starts on a phone screen (cells 0 and 1 visible) and returns once cell 1's load waits at
+    /// the loader, which must hold it (`.hang`).
+    func startOnPhoneWaiting(file: StaticString = #filePath, line: UInt = #line) async {
+        await start(Self.phone, file: file, line: line)
+        await eventually("cell 1's load waits at the loader", file: file, line: line) { self.loader.waitingCount(for: Self.urls[1]) == 1 }
+    }
+
     /// Removes the cell at `index` and plays both animations to the end.
     func remove(at index: Int) {
         presenter.didTapCell(at: index)

@@ -1,23 +1,15 @@
 import Foundation
 import Synchronization
+import TestSupport
 import X509
 import XCTest
 
 @testable import MockServer
 
 /// The CA folder: created once, loaded after, never overwritten when something is wrong with it.
-final class CertificateAuthorityTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUp() {
-        super.setUp()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString)")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-        super.tearDown()
-    }
+final class CertificateAuthorityTests: TemporaryFolderTestCase {
+    /// The server creates the CA folder.
+    override var createsFolder: Bool { false }
 
     private func start() throws(MockServerError) -> MockServer {
         var configuration = MockServer.Configuration()

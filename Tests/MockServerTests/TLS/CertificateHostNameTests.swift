@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import X509
 import XCTest
 
@@ -6,18 +7,9 @@ import XCTest
 
 /// The names a tester adds with `--tls-host`: what a certificate can hold goes in, anything else
 /// is refused with the reason before the CA folder is touched.
-final class CertificateHostNameTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUp() {
-        super.setUp()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-hosts-\(UUID().uuidString)")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-        super.tearDown()
-    }
+final class CertificateHostNameTests: TemporaryFolderTestCase {
+    /// The server creates the CA folder, and a refused start must not.
+    override var createsFolder: Bool { false }
 
     func test_addresses_names_wildcards_andServiceNames_areAccepted() {
         let good = [

@@ -76,29 +76,29 @@ final class StubServerProcess: Sendable {
             let jar = try WireMockJar.locate()
             let java = try executable(named: "java")
             // --port 0: WireMock picks a free port and prints `port: N` among its options.
-            let child = try ChildProcess(
-                java,
-                ["-jar", jar.path, "--port", "0", "--bind-address", "127.0.0.1", "--root-dir", root.path,
-                 "--disable-banner"])
-            guard waitUntil(timeout: 30, interval: 0.02, { port(in: child.standardOutput, after: "port:") != nil }),
-                  let port = port(in: child.standardOutput, after: "port:")
-            else {
-                _ = child.waitForExit(timeout: 0)
-                throw StartError(description: "WireMock printed no port:\n\(child.standardOutput)\(child.standardError)")
-            }
-            return (child, URL(string: "http://127.0.0.1:\(port)")!)
+            return try start(
+                "WireMock", java,
+                ["-jar", jar.path, "--port", "0", "--bind-address", "127.0.0.1", "--root-dir", root.path, "--disable-banner"],
+                announcesPortAfter: "port:")
         case .mockServer:
-            let binary = ChildProcess.product("mockserver")
-            let child = try ChildProcess(
-                binary, ["--port", "0", "--admin-port", "0", "--root-dir", root.path, "--log-level", "warning"])
-            guard waitUntil(timeout: 30, interval: 0.02, { port(in: child.standardOutput, after: "listening on http://127.0.0.1:") != nil }),
-                  let port = port(in: child.standardOutput, after: "listening on http://127.0.0.1:")
-            else {
-                _ = child.waitForExit(timeout: 0)
-                throw StartError(description: "mockserver printed no URL:\n\(child.standardOutput)\(child.standardError)")
-            }
-            return (child, URL(string: "http://127.0.0.1:\(port)")!)
+            return try start(
+                "mockserver", ChildProcess.product("mockserver"),
+                ["--port", "0", "--admin-port", "0", "--root-dir", root.path, "--log-level", "warning"],
+                announcesPortAfter: "listening on http://127.0.0.1:")
         }
+    }
+
+    /// Starts `binary` and waits up to 30 s for the port it prints after `marker`; a server that
+    /// prints none is stopped and its output is the error.
+    private static func start(_ name: String, _ binary: URL, _ arguments: [String], announcesPortAfter marker: String) throws -> (ChildProcess, URL) {
+        let child = try ChildProcess(binary, arguments)
+        guard waitUntil(timeout: 30, interval: 0.02, { port(in: child.standardOutput, after: marker) != nil }),
+              let port = port(in: child.standardOutput, after: marker)
+        else {
+            _ = child.waitForExit(timeout: 0)
+            throw StartError(description: "\(name) printed no port after \"\(marker)\":\n\(child.standardOutput)\(child.standardError)")
+        }
+        return (child, URL(string: "http://127.0.0.1:\(port)")!)
     }
 
     /// The decimal number after `marker` in `text`.

@@ -49,43 +49,21 @@ struct HTTPSCases {
         let (oursURL, nginxURL) = (secure.httpsURL(ServerCases.pngPath), nginx.httpsURL("/image.png"))
         _ = try wrk(oursURL, seconds: 1)
         _ = try wrk(nginxURL, seconds: 1)
-        var oursRuns: [Measured] = [], nginxRuns: [Measured] = []
-        for repetition in 1...settings.repetitions {
-            oursRuns.append(try measure(oursURL, seconds: settings.tlsSeconds, cpu: { secure.cpuSeconds }))
-            nginxRuns.append(try measure(nginxURL, seconds: settings.tlsSeconds, cpu: { nginx.cpuSeconds }))
-            progress(
-                "case 8 PNG over HTTPS run \(repetition)/\(settings.repetitions): mockserver \(Format.number(oursRuns.last!.rate)) req/s "
-                    + "(\(Format.number(oursRuns.last!.cpuMilliseconds)) ms server CPU each), nginx \(Format.number(nginxRuns.last!.rate)) req/s "
-                    + "(\(Format.number(nginxRuns.last!.cpuMilliseconds)) ms each)")
-        }
-        report.rows.append(Row(
-            8, "PNG \(pngKB) KB over HTTPS, keep-alive: requests/s", ours: Sample(oursRuns.map(\.rate)), peer: "nginx",
-            Sample(nginxRuns.map(\.rate)), target: .ratioAtLeast(0.8)))
-        report.rows.append(Row(
-            8, "PNG \(pngKB) KB over HTTPS, keep-alive: p99 latency, ms", ours: Sample(oursRuns.map(\.p99Milliseconds)),
-            peer: "nginx", Sample(nginxRuns.map(\.p99Milliseconds))))
-        report.rows.append(Row(
-            8, "PNG \(pngKB) KB over HTTPS, keep-alive: server CPU per request, ms", ours: Sample(oursRuns.map(\.cpuMilliseconds)),
-            peer: "nginx", Sample(nginxRuns.map(\.cpuMilliseconds))))
+        let (oursRuns, nginxRuns) = try alternate(
+            "case 8 PNG over HTTPS", (oursURL, { secure.cpuSeconds }), (nginxURL, { nginx.cpuSeconds }), seconds: settings.tlsSeconds)
+        let keepAlive = "PNG \(pngKB) KB over HTTPS, keep-alive"
+        report.rows.append(Self.row("\(keepAlive): requests/s", \.rate, oursRuns, nginxRuns, target: .ratioAtLeast(0.8)))
+        report.rows.append(Self.row("\(keepAlive): p99 latency, ms", \.p99Milliseconds, oursRuns, nginxRuns))
+        report.rows.append(Self.row("\(keepAlive): server CPU per request, ms", \.cpuMilliseconds, oursRuns, nginxRuns))
 
         // A new connection, so a full handshake, for every request.
         let close = "Connection: close"
         let (oursSmall, nginxSmall) = (secure.httpsURL(Self.smallPath), nginx.httpsURL("/health"))
-        var oursNew: [Measured] = [], nginxNew: [Measured] = []
-        for repetition in 1...settings.repetitions {
-            oursNew.append(try measure(oursSmall, seconds: settings.handshakeSeconds, header: close, cpu: { secure.cpuSeconds }))
-            nginxNew.append(try measure(nginxSmall, seconds: settings.handshakeSeconds, header: close, cpu: { nginx.cpuSeconds }))
-            progress(
-                "case 8 new TLS connection per request run \(repetition)/\(settings.repetitions): mockserver \(Format.number(oursNew.last!.rate)) req/s "
-                    + "(\(Format.number(oursNew.last!.cpuMilliseconds)) ms server CPU each), nginx \(Format.number(nginxNew.last!.rate)) req/s "
-                    + "(\(Format.number(nginxNew.last!.cpuMilliseconds)) ms each)")
-        }
-        report.rows.append(Row(
-            8, "new TLS connection per request (\(Self.smallPath), \(close)): requests/s", ours: Sample(oursNew.map(\.rate)),
-            peer: "nginx", Sample(nginxNew.map(\.rate))))
-        report.rows.append(Row(
-            8, "server CPU per new TLS connection (handshake and answer), ms", ours: Sample(oursNew.map(\.cpuMilliseconds)),
-            peer: "nginx", Sample(nginxNew.map(\.cpuMilliseconds))))
+        let (oursNew, nginxNew) = try alternate(
+            "case 8 new TLS connection per request", (oursSmall, { secure.cpuSeconds }), (nginxSmall, { nginx.cpuSeconds }),
+            seconds: settings.handshakeSeconds, header: close)
+        report.rows.append(Self.row("new TLS connection per request (\(Self.smallPath), \(close)): requests/s", \.rate, oursNew, nginxNew))
+        report.rows.append(Self.row("server CPU per new TLS connection (handshake and answer), ms", \.cpuMilliseconds, oursNew, nginxNew))
 
         report.remark(8, "A second `bench serve` with HTTPS (`--tls-dir` in the run's folder: it makes the CA there) against nginx with `listen … ssl`. The mock server keeps its leaf in memory, so nginx gets an equivalent one issued by the same CA with the openssl CLI: a new ECDSA P-256 key, ECDSA-SHA256, the same subject alternative names (\(hosts.joined(separator: ", "))), serverAuth; curl with `--cacert ca.pem` verified both chains and the bytes (the PNG is \(Format.grouped(png.count)) bytes, as in case 1) before the runs. An OpenSSL client with its defaults, as wrk is (`openssl s_client -brief`), negotiated \(oursTLS) with the mock server (GnuTLS through libmicrohttpd) and \(nginxTLS) with nginx (OpenSSL 3).")
         report.remark(8, "Keep-alive: `wrk -t2 -c32 -d\(settings.tlsSeconds)s`, nginx as in case 1 (sendfile cannot serve TLS: it reads the file and encrypts 16 KB records). New connections: `wrk -t2 -c32 -d\(settings.handshakeSeconds)s -H '\(close)'` on a \(small.count)-byte answer, so each request is a TCP connection and a full TLS handshake (nginx's session tickets and cache are off; libmicrohttpd keeps no session state), and the server's CPU (its whole process tree, /proc, 10 ms ticks) divided by the requests is the cost of one. Server CPU per request is the steadier figure on a shared machine: requests/s also depends on what else runs, wrk included, on the same 2 cores.")
@@ -96,6 +74,31 @@ struct HTTPSCases {
         let rate: Double
         let p99Milliseconds: Double
         let cpuMilliseconds: Double
+    }
+
+    /// Measures the mock server (`ours`), then nginx, `settings.repetitions` times, alternating
+    /// so a noisy moment hurts both alike; prints each repetition's rates and CPU under `label`.
+    private func alternate(
+        _ label: String, _ ours: (url: URL, cpu: () -> Double), _ nginx: (url: URL, cpu: () -> Double), seconds: Int,
+        header: String? = nil
+    ) throws -> (ours: [Measured], nginx: [Measured]) {
+        var oursRuns: [Measured] = [], nginxRuns: [Measured] = []
+        for repetition in 1...settings.repetitions {
+            oursRuns.append(try measure(ours.url, seconds: seconds, header: header, cpu: ours.cpu))
+            nginxRuns.append(try measure(nginx.url, seconds: seconds, header: header, cpu: nginx.cpu))
+            progress(
+                "\(label) run \(repetition)/\(settings.repetitions): mockserver \(Format.number(oursRuns.last!.rate)) req/s "
+                    + "(\(Format.number(oursRuns.last!.cpuMilliseconds)) ms server CPU each), nginx \(Format.number(nginxRuns.last!.rate)) req/s "
+                    + "(\(Format.number(nginxRuns.last!.cpuMilliseconds)) ms each)")
+        }
+        return (oursRuns, nginxRuns)
+    }
+
+    /// One row of case 8: `value` of the mock server's runs against nginx's.
+    private static func row(
+        _ title: String, _ value: KeyPath<Measured, Double>, _ ours: [Measured], _ nginx: [Measured], target: Target? = nil
+    ) -> Row {
+        Row(8, title, ours: Sample(ours.map { $0[keyPath: value] }), peer: "nginx", Sample(nginx.map { $0[keyPath: value] }), target: target)
     }
 
     private func measure(_ url: URL, seconds: Int, header: String? = nil, cpu: () -> Double) throws -> Measured {

@@ -32,17 +32,9 @@ struct ServerCases {
                 ("JSON \(jsonKB) KB", ours.url(jsonPath), nginx.url("/tweets.json"), Self.authorization, 1.0),
             ]
             for (name, oursURL, nginxURL, header, bound) in targets {
-                var oursRuns: [WrkResult] = [], nginxRuns: [WrkResult] = []
                 _ = try wrk(oursURL, seconds: 1, header: header)
                 _ = try wrk(nginxURL, seconds: 1, header: header)
-                for repetition in 1...settings.repetitions {
-                    // Alternate the two so a noisy moment hurts both alike.
-                    oursRuns.append(try wrk(oursURL, seconds: settings.wrkSeconds, header: header))
-                    nginxRuns.append(try wrk(nginxURL, seconds: settings.wrkSeconds, header: header))
-                    progress(
-                        "case 1 \(name) run \(repetition)/\(settings.repetitions): mockserver \(Format.number(oursRuns.last!.requestsPerSecond)) req/s, "
-                            + "nginx \(Format.number(nginxRuns.last!.requestsPerSecond)) req/s")
-                }
+                let (oursRuns, nginxRuns) = try alternate("case 1 \(name)", ("mockserver", oursURL), ("nginx", nginxURL), header: header)
                 let oursRate = Sample(oursRuns.map(\.requestsPerSecond)), nginxRate = Sample(nginxRuns.map(\.requestsPerSecond))
                 report.rows.append(Row(1, "\(name): requests/s", ours: oursRate, peer: "nginx", nginxRate, target: .ratioAtLeast(bound)))
                 // The JSON must also be as prompt as nginx's file (issue 14); the PNG has no such target.
@@ -78,6 +70,22 @@ struct ServerCases {
         }
     }
 
+    /// Runs wrk on `first`, then `second`, `settings.repetitions` times, alternating so a noisy
+    /// moment hurts both alike; prints each repetition's two rates under `label`.
+    private func alternate(
+        _ label: String, _ first: (name: String, url: URL), _ second: (name: String, url: URL), header: String?
+    ) throws -> (first: [WrkResult], second: [WrkResult]) {
+        var firstRuns: [WrkResult] = [], secondRuns: [WrkResult] = []
+        for repetition in 1...settings.repetitions {
+            firstRuns.append(try wrk(first.url, seconds: settings.wrkSeconds, header: header))
+            secondRuns.append(try wrk(second.url, seconds: settings.wrkSeconds, header: header))
+            progress(
+                "\(label) run \(repetition)/\(settings.repetitions): \(first.name) \(Format.number(firstRuns.last!.requestsPerSecond)) req/s, "
+                    + "\(second.name) \(Format.number(secondRuns.last!.requestsPerSecond)) req/s")
+        }
+        return (firstRuns, secondRuns)
+    }
+
     /// The PNG from a second mock server on the portable backend (poll()) against the first
     /// (the platform's default, epoll on Linux), alternating, in the same run.
     private func portableAgainstEpoll(pngPath: String, into report: inout Report) throws {
@@ -86,14 +94,8 @@ struct ServerCases {
         let (epollURL, portableURL) = (ours.url(pngPath), portable.url(pngPath))
         _ = try fetch(portableURL)
         _ = try wrk(portableURL, seconds: 1, header: nil)
-        var epollRuns: [WrkResult] = [], portableRuns: [WrkResult] = []
-        for repetition in 1...settings.repetitions {
-            portableRuns.append(try wrk(portableURL, seconds: settings.wrkSeconds, header: nil))
-            epollRuns.append(try wrk(epollURL, seconds: settings.wrkSeconds, header: nil))
-            progress(
-                "case 1 PNG, portable backend run \(repetition)/\(settings.repetitions): portable \(Format.number(portableRuns.last!.requestsPerSecond)) req/s, "
-                    + "epoll \(Format.number(epollRuns.last!.requestsPerSecond)) req/s")
-        }
+        let (portableRuns, epollRuns) = try alternate(
+            "case 1 PNG, portable backend", ("portable", portableURL), ("epoll", epollURL), header: nil)
         report.rows.append(Row(
             1, "PNG, portable backend: requests/s", ours: Sample(portableRuns.map(\.requestsPerSecond)), peer: "epoll backend",
             Sample(epollRuns.map(\.requestsPerSecond)), target: .ratioAtLeast(0.9)))

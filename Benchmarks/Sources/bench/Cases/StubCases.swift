@@ -45,24 +45,22 @@ struct StubCases {
         report.rows.append(Row(7, "stub JSON \(kb) KB: p99 latency, ms", ours: p99(ours1), peer: "nginx", p99(nginx1)))
         report.rows.append(Row(7, "stub JSON \(kb) KB: p99 latency, ms", ours: p99(ours1), peer: "WireMock", p99(wire1)))
 
-        let others = Self.otherStubs(Self.stubCount - 1)
-        try StubLoader.add(others, to: stubbed.url(""))
-        try StubLoader.add(others, to: wireMock.url(""))
-        let thousand = try measure(
-            [("mockserver", stubbed.url(Self.stubPath)), ("WireMock", wireMock.url(Self.stubPath))],
-            label: "\(Self.stubCount) stubs", warmUp: 2, retries: &retries)
-        let ours1000 = thousand["mockserver"]!, wire1000 = thousand["WireMock"]!
+        /// Adds `stubs` to both stub servers, then measures the stubbed path on both.
+        func measureBothAfterAdding(_ stubs: [[String: Any]], label: String) throws -> (ours: [WrkResult], wireMock: [WrkResult]) {
+            try StubLoader.add(stubs, to: stubbed.url(""))
+            try StubLoader.add(stubs, to: wireMock.url(""))
+            let runs = try measure(
+                [("mockserver", stubbed.url(Self.stubPath)), ("WireMock", wireMock.url(Self.stubPath))],
+                label: label, warmUp: 2, retries: &retries)
+            return (runs["mockserver"]!, runs["WireMock"]!)
+        }
+
+        let (ours1000, wire1000) = try measureBothAfterAdding(Self.otherStubs(Self.stubCount - 1), label: "\(Self.stubCount) stubs")
         report.rows.append(Row(
             7, "\(Format.grouped(Self.stubCount)) stubs: requests/s", ours: rate(ours1000), peer: "same server, 1 stub", rate(ours1),
             target: .ratioAtLeast(0.95)))
 
-        let variants = Self.variantStubs(Self.variantCount)
-        try StubLoader.add(variants, to: stubbed.url(""))
-        try StubLoader.add(variants, to: wireMock.url(""))
-        let crowded = try measure(
-            [("mockserver", stubbed.url(Self.stubPath)), ("WireMock", wireMock.url(Self.stubPath))],
-            label: "+\(Self.variantCount) variants", warmUp: 2, retries: &retries)
-        let oursCrowded = crowded["mockserver"]!, wireCrowded = crowded["WireMock"]!
+        let (oursCrowded, wireCrowded) = try measureBothAfterAdding(Self.variantStubs(Self.variantCount), label: "+\(Self.variantCount) variants")
         report.rows.append(Row(
             7, "+\(Self.variantCount) header variants of its path: requests/s", ours: rate(oursCrowded), peer: "same server, 1 stub",
             rate(ours1)))
