@@ -63,14 +63,22 @@ struct URLPathTemplatePattern: URLPattern {
 
     func match(path: String, pathAndQuery: String) -> MatchResult { MatchResult(parameters(of: path) != nil) }
 
-    /// The value of each parameter in `path` (as sent), or `nil` when the path does not match.
+    /// Most places a walk tries before it gives up (no match): a template with many adjacent
+    /// parameters against a long path would otherwise take time in the square of its length.
+    static let stepBudget = 200_000
+
+    /// The value of each parameter in `path` (as sent), or `nil` when the path does not match
+    /// (or when matching it takes more than ``stepBudget`` steps).
     func parameters(of path: String) -> [String: String]? {
         let bytes = Array(path.utf8)
         guard bytes.count <= StubRegex.maximumValueLength else { return nil }
         var failed = Set<Int>()  // part * (count + 1) + position, known not to lead to a match
         var values: [String: String] = [:]
+        var budget = Self.stepBudget
 
         func walk(_ part: Int, _ position: Int) -> Bool {
+            budget -= 1
+            if budget < 0 { return false }
             if part == parts.count { return position == bytes.count }
             let key = part * (bytes.count + 1) + position
             if failed.contains(key) { return false }
@@ -96,10 +104,10 @@ struct URLPathTemplatePattern: URLPattern {
                 // Lazy, as WireMock's (.*?).
                 for end in position...bytes.count where walk(part + 1, end) { return true }
             }
-            failed.insert(key)
+            if budget >= 0 { failed.insert(key) }
             return false
         }
-        return walk(0, 0) ? values : nil
+        return walk(0, 0) && budget >= 0 ? values : nil
     }
 
     var reportText: String { "[path template] " + text }
