@@ -139,20 +139,4 @@ final class StubRequestFieldTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
         XCTAssertEqual(crowded.parameters(of: "/abcdefghx")?["h"], "h", "a short path still matches")
     }
-
-    // MARK: - Transformers
-
-    func test_unknownTransformer_loads_andIsNamedOnceInTheWarnings() throws {
-        let server = try MockServer.start()
-        defer { server.stop() }
-        try server.addStubs(json: Data(#"""
-            {"mappings": [
-              {"request": {"url": "/a"}, "response": {"body": "a", "transformers": ["body-transformer"]}},
-              {"request": {"url": "/b"}, "response": {"body": "b", "transformers": ["body-transformer", "response-template"]}}
-            ]}
-            """#.utf8))
-        XCTAssertEqual(server.stubTransformerWarnings.count, 2)
-        XCTAssertTrue(server.stubTransformerWarnings[0].contains("'body-transformer' (named by 2 stubs)"), server.stubTransformerWarnings[0])
-        XCTAssertTrue(server.stubTransformerWarnings[1].contains("'response-template' (named by 1 stub)"), server.stubTransformerWarnings[1])
-    }
 }
