@@ -139,4 +139,24 @@ final class StubRequestFieldTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
         XCTAssertEqual(crowded.parameters(of: "/abcdefghx")?["h"], "h", "a short path still matches")
     }
+
+    // MARK: - The near-miss report
+
+    func test_explain_namesEachNewFieldThatDiffered() throws {
+        let stub = try stub(#"""
+            {"request": {"urlPath": "/r", "cookies": {"session": {"equalTo": "abc"}}, "host": {"equalTo": "api.example.com"},
+                         "port": 8443, "scheme": "https", "basicAuth": {"username": "u", "password": "p"}}}
+            """#)
+        let info = request("/r", headers: [("Host", "example.com:80"), ("Cookie", "session=abd"), ("Authorization", "Basic eDp5")])
+        let result = StubMatcher(stub).match(RequestMatchInput(request: info, scenarios: [:]), explain: true)
+        XCTAssertFalse(result.isExactMatch)
+        XCTAssertEqual(
+            Set(result.differences.map(\.path)), ["cookies.session", "host", "port", "scheme", "basicAuthCredentials"])
+        XCTAssertGreaterThan(result.distance, 0)
+        let matching = request(
+            "/r", headers: [("Host", "api.example.com:8443"), ("Cookie", "a=1; session=abc"), ("Authorization", "Basic dTpw")])
+        let https = StubRequestInfo(
+            method: "GET", path: "/r", query: QueryParameters(pairs: []), headers: matching.headers, rawURL: "/r", scheme: "https")
+        XCTAssertTrue(matches(stub, https))
+    }
 }
