@@ -81,6 +81,9 @@ final class StubRequestFieldTests: XCTestCase {
         let fixed = try DateTimeExpectation(
             json: ["before": "2021-01-31T00:00:00Z", "expectedOffset": 1, "expectedOffsetUnit": "months"], operatorName: "before", at: "")
         XCTAssertEqual(fixed.expected(), StubDateTime.parse("2021-01-31T00:00:00Z"), "WireMock 2.35 offsets now only")
+        let truncated = try DateTimeExpectation(
+            json: ["equalToDateTime": "now -1 days", "truncateExpected": "first day of month"], operatorName: "equalToDateTime", at: "")
+        XCTAssertEqual(truncated.expected(now: endOfJanuary), StubDateTime.parse("2024-01-01T00:00:00Z"), "offset, then truncated")
     }
 
     func test_actualFormat_unixAndEpoch() throws {

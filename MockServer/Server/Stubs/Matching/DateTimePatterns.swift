@@ -101,9 +101,11 @@ struct DateTimeExpectation: Sendable {
         return truncation
     }
 
-    /// The expected moment now: the fixed one or the clock's, offset, then truncated.
+    /// The expected moment: the fixed one as written, or the clock's offset, then truncated
+    /// (WireMock 2.35 applies `truncateExpected`, like the offset, to `now` only).
     func expected(now: Date = Date()) -> Double {
-        var moment = fixed ?? now.timeIntervalSince1970
+        if let fixed { return fixed }
+        var moment = now.timeIntervalSince1970
         if let offset {
             switch offset.unit {
             case .seconds: moment += Double(offset.amount)
