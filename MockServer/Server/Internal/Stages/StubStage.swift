@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 
 /// Stubs in the request path, as a stage holding the two services it needs: the stub store and
@@ -40,9 +41,10 @@ struct StubStage {
     /// Matches `context` against the stubs; a match sets the context's stub and faults.
     func admit(_ context: RequestContext) -> Admission {
         guard context.role == .main, !store.isEmpty else { return .unmatched }
+        let secure = context.connection.map { cmhd_connection_is_tls($0) != 0 } ?? false
         let info = StubRequestInfo(
             method: context.method, path: context.path, query: context.query,
-            headers: context.headers.map { (name: $0.name, value: $0.value) })
+            headers: context.headers.map { (name: $0.name, value: $0.value) }, rawURL: context.rawURL, scheme: secure ? "https" : "http")
         switch store.match(info) {
         case .unmatched:
             context.unmatchedStubRequest = info
