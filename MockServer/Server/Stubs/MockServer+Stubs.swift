@@ -53,8 +53,8 @@ extension MockServer {
 
     /// One line per response transformer the stubs name that this server does not apply
     /// (a project's own WireMock extension, or `response-template`): its name and how many stubs
-    /// name it. Those stubs are served untransformed, as WireMock 2.35 serves them without the
-    /// extension; `mockserver --root-dir` prints these lines once at start.
+    /// name it. Those stubs load, and answer 500 naming the transformer when they match;
+    /// `mockserver --root-dir` prints these lines once at start.
     public var stubTransformerWarnings: [String] {
         var counts: [String: Int] = [:]
         for stub in stubs {
@@ -63,7 +63,7 @@ extension MockServer {
         return counts.keys.sorted().map { name in
             let count = counts[name] ?? 0
             return "transformer '\(name)' (named by \(count) stub\(count == 1 ? "" : "s")) is not part of mockserver: "
-                + "those stubs answer untransformed, as WireMock does without that extension"
+                + "those stubs answer 500 naming it when they match"
         }
     }
 

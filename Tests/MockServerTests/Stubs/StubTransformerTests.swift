@@ -5,8 +5,8 @@ import XCTest
 @testable import MockServer
 
 /// A response transformer this server does not apply (a project's own WireMock extension):
-/// the stub loads and answers untransformed, as WireMock 2.35 does without the extension, and
-/// `mockserver --root-dir` warns once per transformer name at start.
+/// the stub loads and answers 500 naming it, and `mockserver --root-dir` warns once per
+/// transformer name at start.
 final class StubTransformerTests: XCTestCase {
     private let mappings = #"""
         {"mappings": [
@@ -25,8 +25,11 @@ final class StubTransformerTests: XCTestCase {
         XCTAssertTrue(warnings.first?.contains("'body-transformer' (named by 2 stubs)") ?? false, "\(warnings)")
         XCTAssertTrue(warnings.last?.contains("'response-template' (named by 1 stub)") ?? false, "\(warnings)")
         let answer = HTTP.get(server.url("/a"))
-        XCTAssertEqual(answer.status, 200)
-        XCTAssertEqual(String(decoding: answer.body, as: UTF8.self), "a {{x}}", "sent as written")
+        XCTAssertEqual(answer.status, 500)
+        XCTAssertTrue(String(decoding: answer.body, as: UTF8.self).contains("'body-transformer'"), "named")
+        let second = HTTP.get(server.url("/b"))
+        XCTAssertEqual(second.status, 500)
+        XCTAssertTrue(String(decoding: second.body, as: UTF8.self).contains("'body-transformer'"), "the first one it lacks")
     }
 
     func test_cli_warnsOncePerTransformer_atStart() throws {

@@ -28,8 +28,8 @@ extension WireMockComparisonTests {
     }
 
     /// What WireMock reads leniently: numbers as strings, a non-string `body`, `basicAuth`, and
-    /// a transformer neither server has (WireMock 2.35 without the extension, and mockserver,
-    /// which warns at start, send the answer untransformed).
+    /// a mapping naming a transformer neither server has (both load it; the answers differ on
+    /// purpose, see the next test).
     func test_fields_whatWireMockReadsLeniently_answersAsItDoes() throws {
         var numbers = StubProbe("GET", "/wm/fields/lenient/numbers", status: 201, body: "numbers given as strings")
         numbers.elapsed = 0.09...3
@@ -38,7 +38,6 @@ extension WireMockComparisonTests {
             StubProbe("GET", "/wm/fields/lenient/body-true", body: "true"),
             StubProbe("GET", "/wm/fields/lenient/body-integer", body: "42"),
             StubProbe("GET", "/wm/fields/lenient/body-decimal", body: "12.5"),
-            StubProbe("GET", "/wm/fields/lenient/unknown-transformer", body: "served untransformed"),
             StubProbe(
                 "GET", "/wm/fields/basic-auth/old-name", headers: ["Authorization: Basic YWRhOnMzY3JldA=="],
                 body: "basicAuth, the older name"),
@@ -49,6 +48,24 @@ extension WireMockComparisonTests {
                 body: "basicAuthCredentials"),
             StubProbe("GET", "/wm/fields/basic-auth/credentials", headers: ["Authorization: Bearer YWRhOnMzY3JldA=="], status: 404),
         ])
+    }
+
+    /// A transformer neither server has (a project's own extension): WireMock 2.35 sends the
+    /// body as written, a wrong answer that looks right; mockserver answers 500 naming the
+    /// transformer, on purpose. Both load the mapping.
+    func test_fields_unknownTransformer_wireMockSendsTheBodyAsWritten_weAnswer500NamingIt() throws {
+        for server in try running() {
+            let answer = CurlClient().request(server.url("/wm/fields/lenient/unknown-transformer"), timeout: 10)
+            let body = String(decoding: answer.body, as: UTF8.self)
+            switch server.kind {
+            case .wireMock:
+                XCTAssertEqual(answer.status, 200, "WireMock 2.35: \(body)")
+                XCTAssertEqual(body, "served untransformed")
+            case .mockServer:
+                XCTAssertEqual(answer.status, 500, body)
+                XCTAssertTrue(body.contains("'a-projects-own-extension'"), body)
+            }
+        }
     }
 
     /// `cookies`, `host`, `port` and `scheme` (WireMock 2.35). Host and port are the `Host`
