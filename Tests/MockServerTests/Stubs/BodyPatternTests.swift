@@ -48,7 +48,7 @@ final class BodyPatternTests: ServerTestCase {
         for index in 0..<1000 {
             let pattern = index.isMultiple(of: 2)
                 ? #"[{"contains": "needle-\#(index)"}, {"matches": ".*\#(index)"}]"#
-                : #"[{"contains": "\"id\": \#(index),"}, {"doesNotContain": "secret"}]"#
+                : #"[{"equalToJson": {"id": \#(index), "name": "n"}, "ignoreExtraElements": true}]"#
             mappings.append(#"{"request": {"method": "POST", "urlPath": "/crowded", "bodyPatterns": \#(pattern)}, "response": {"body": "\#(index)"}}"#)
         }
         add(#"{"mappings": [\#(mappings.joined(separator: ","))]}"#)
@@ -79,6 +79,54 @@ final class BodyPatternTests: ServerTestCase {
         XCTAssertEqual(post("/not-binary", Data([0, 1])).status, 404)
         XCTAssertEqual(text(get("/not-header", headers: ["X-Mode: live"])), "not test")
         XCTAssertEqual(get("/not-header", headers: ["X-Mode: test"]).status, 404)
+    }
+
+    func test_deeplyNestedJSONBody_isANonMatch_andTheServerServesOn() {
+        add(#"{"request": {"method": "POST", "urlPath": "/deep", "bodyPatterns": [{"equalToJson": [[1]]}]}, "response": {"body": "deep"}}"#)
+        // A million nested arrays: the parser refuses the depth, nothing recurses that far
+        let depth = 1_000_000
+        let hostile = Data(repeating: UInt8(ascii: "["), count: depth) + Data(repeating: UInt8(ascii: "]"), count: depth)
+        XCTAssertEqual(post("/deep", hostile, headers: ["Content-Type: application/json"]).status, 404)
+        XCTAssertEqual(text(post("/deep", Data("[[1]]".utf8))), "deep")
+    }
+
+    func test_equalToJson_refusesAStringThatIsNotJSON_andFlagsThatAreNotBooleans() {
+        for (json, field) in [
+            (#"{"request": {"bodyPatterns": [{"equalToJson": "not json"}]}}"#, "request.bodyPatterns[0].equalToJson"),
+            (#"{"request": {"bodyPatterns": [{"equalToJson": {}, "ignoreArrayOrder": "yes"}]}}"#, "request.bodyPatterns[0].ignoreArrayOrder"),
+            (#"{"request": {"bodyPatterns": [{"equalToJson": {"a": "${json-unit.regex}(["}}]}}"#, "request.bodyPatterns[0].equalToJson"),
+            (#"{"request": {"bodyPatterns": {"equalTo": "x"}}}"#, "request.bodyPatterns"),
+        ] {
+            XCTAssertThrowsError(try Stub(json: Data(json.utf8)), json) { error in
+                XCTAssertEqual((error as? StubError)?.field, field, json)
+            }
+        }
+    }
+
+    func test_equalToJson_numbers_compareAsWireMocksDoubles() {
+        func same(_ expected: String, _ actual: String) -> Bool {
+            guard let left = JSONTree(text: expected), let right = JSONTree(text: actual) else { return false }
+            return EqualToJsonPattern.sameScalar(left, right)
+        }
+        XCTAssertTrue(same("1", "1.0"))
+        XCTAssertTrue(same("5", "5.0"))
+        XCTAssertTrue(same("0", "0.0"))
+        XCTAssertTrue(same("1.5", "15e-1"))
+        XCTAssertFalse(same("10", "10.0"), "10.0 is 1E+1 once its trailing zero is dropped")
+        XCTAssertFalse(same("100", "1e2"))
+        XCTAssertTrue(same("12345678901234567890", "12345678901234567890"))
+        XCTAssertFalse(same("12345678901234567890", "12345678901234567891"))
+        XCTAssertFalse(same("1", "true"))
+    }
+
+    func test_equalToJson_distance_isTheShareOfDifferingValues() throws {
+        let pattern = try StringValuePatterns.parse(["equalToJson": ["a": 1, "b": 2, "c": 3]], at: "p")
+        let oneWrong = pattern.match(#"{"a": 1, "b": 2, "c": 4}"#)
+        let allWrong = pattern.match(#"{"a": 0, "b": 0, "c": 0}"#)
+        XCTAssertFalse(oneWrong.isExactMatch)
+        XCTAssertLessThan(oneWrong.distance, allWrong.distance)
+        XCTAssertEqual(pattern.match("not json").distance, 1)
+        XCTAssertTrue(pattern.match(#"{"c": 3, "b": 2, "a": 1}"#).isExactMatch)
     }
 
     func test_bodyStubs_areTheOnlyOnesThatMakeTheServerKeepBodies() throws {

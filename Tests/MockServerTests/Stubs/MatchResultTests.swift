@@ -133,6 +133,7 @@ final class MatchResultTests: XCTestCase {
             ["equalTo": "x"], ["equalTo": "x", "caseInsensitive": true], ["contains": "y"], ["matches": "[a-z]+"], ["absent": true],
             ["doesNotContain": "z"], ["doesNotMatch": "[0-9]"], ["not": ["contains": "q"]], ["binaryEqualTo": "AAEC/w=="],
             ["and": [["contains": "a"], ["or": [["equalTo": "b"], ["absent": true]]]]],
+            ["equalToJson": ["a": [1, "x"]], "ignoreArrayOrder": true, "ignoreExtraElements": true], ["equalToJson": "{\"a\": 1}"],
         ]
         for object in objects {
             let pattern = try StringValuePatterns.parse(object, at: "h")

@@ -58,6 +58,40 @@ extension WireMockComparisonTests {
         ])
     }
 
+    func test_bodyPatterns_equalToJson_answersAsWireMockDoes() throws {
+        let json = ["Content-Type: application/json"]
+        func probe(_ path: String, _ text: String, answer: String? = nil) -> StubProbe {
+            body(path, text, status: answer == nil ? 404 : 200, answer: answer ?? "", headers: json)
+        }
+        let same = "same JSON", fromString = "same JSON from a string", lenient = "lenient JSON", placeholders = "placeholders"
+        try assertAnswers([
+            probe("/wm/body/json", #"{"owner":{"id":1},"tags":["a","b"],"name":"shelly"}"#, answer: same),
+            probe("/wm/body/json", #"{"owner":{"id":1.0},"tags":["a","b"],"name":"shelly"}"#, answer: same),
+            probe("/wm/body/json", #"{"owner":{"id":1},"tags":["b","a"],"name":"shelly"}"#),
+            probe("/wm/body/json", #"{"owner":{"id":1},"tags":["a","b"],"name":"shelly","x":1}"#),
+            probe("/wm/body/json", #"{"owner":{"id":"1"},"tags":["a","b"],"name":"shelly"}"#),
+            probe("/wm/body/json", "name=shelly"),
+            probe("/wm/body/json", ""),
+            // Numbers as WireMock compares them: 1 = 1.0 and 1.5 = 1.50 = 15e-1, but 10 ≠ 10.0.
+            probe("/wm/body/json-string", #"{"total":1,"rate":1.50,"count":10}"#, answer: fromString),
+            probe("/wm/body/json-string", #"{"total":1.00,"rate":15e-1,"count":10}"#, answer: fromString),
+            probe("/wm/body/json-string", #"{"total":1,"rate":1.5,"count":10.0}"#),
+            probe("/wm/body/json-lenient", #"{"items":[3,1,2,4],"meta":{"page":1,"size":20},"more":true}"#, answer: lenient),
+            probe("/wm/body/json-lenient", #"{"items":[3,1],"meta":{"page":1}}"#),
+            probe("/wm/body/json-lenient", #"{"items":[3,1,2],"meta":{"page":2}}"#),
+            // Extra array items count only after the expected ones.
+            probe("/wm/body/json-extra", #"{"items":[1,2,3]}"#, answer: "extra elements"),
+            probe("/wm/body/json-extra", #"{"items":[0,1,2]}"#),
+            probe("/wm/body/json-extra", #"{"items":[2,1]}"#),
+            probe("/wm/body/json-placeholders", #"{"id":7,"name":"x","active":false,"token":null,"code":"ABC-12"}"#, answer: placeholders),
+            probe("/wm/body/json-placeholders", #"{"id":7.5,"name":"","active":true,"token":[1],"code":"XYZ-1"}"#, answer: placeholders),
+            probe("/wm/body/json-placeholders", #"{"id":"7","name":"x","active":false,"token":null,"code":"ABC-12"}"#),
+            probe("/wm/body/json-placeholders", #"{"id":7,"name":"x","active":false,"code":"ABC-12"}"#),
+            probe("/wm/body/json-placeholders", #"{"id":7,"name":"x","active":false,"token":1,"code":"abc-12"}"#),
+            probe("/wm/body/json-placeholders", #"{"id":7,"name":"x","active":"no","token":1,"code":"ABC-12"}"#),
+        ])
+    }
+
     /// A `POST` of `text` to `path`, expecting `status` and, when 200, `answer`.
     func body(_ path: String, _ text: String, status: Int = 200, answer: String = "", headers: [String] = []) -> StubProbe {
         body(path, Data(text.utf8), status: status, answer: answer, headers: headers)

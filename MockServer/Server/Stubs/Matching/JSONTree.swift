@@ -6,8 +6,10 @@ import Foundation
 enum JSONTree: Sendable, Equatable {
     case null
     case bool(Bool)
-    /// A number: its value, and whether it was written without a fraction or exponent.
-    case number(Double, isInteger: Bool)
+    /// A number written without a fraction or exponent, as its exact decimal digits.
+    case integer(String)
+    /// A number written with a fraction or an exponent.
+    case float(Double)
     case string(String)
     case array([JSONTree])
     case object([String: JSONTree])
@@ -34,8 +36,10 @@ enum JSONTree: Sendable, Equatable {
             let kind = String(cString: number.objCType)
             if kind == "c" || kind == "B" {
                 self = .bool(number.boolValue)
+            } else if kind == "d" || kind == "f" {
+                self = .float(number.doubleValue)
             } else {
-                self = .number(number.doubleValue, isInteger: kind != "d" && kind != "f")
+                self = .integer(number.description)
             }
         case let array as [Any]:
             var items: [JSONTree] = []
@@ -70,9 +74,8 @@ enum JSONTree: Sendable, Equatable {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
-        case .number(let value, let isInteger):
-            if isInteger, value.magnitude < 1e18 { return String(Int64(value)) }
-            return String(value)
+        case .integer(let digits): return digits
+        case .float(let value): return String(value)
         case .string(let value):
             let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])) ?? Data()
             return String(decoding: data, as: UTF8.self)

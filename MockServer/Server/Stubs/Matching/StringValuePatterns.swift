@@ -7,11 +7,12 @@ enum StringValuePatterns {
     static let all: [any StringValuePattern.Type] = [
         EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, DoesNotContainPattern.self,
         DoesNotMatchPattern.self, NotPattern.self, AndPattern.self, OrPattern.self, BinaryEqualToPattern.self,
+        EqualToJsonPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
-        "equalToJson", "matchesJsonPath", "matchesJsonSchema", "equalToXml", "matchesXPath", "before", "after",
+        "matchesJsonPath", "matchesJsonSchema", "equalToXml", "matchesXPath", "before", "after",
         "equalToDateTime", "anything", "matchesPathTemplate", "hasExactly", "includes",
     ]
 
