@@ -7,12 +7,12 @@ enum StringValuePatterns {
     static let all: [any StringValuePattern.Type] = [
         EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, DoesNotContainPattern.self,
         DoesNotMatchPattern.self, NotPattern.self, AndPattern.self, OrPattern.self, BinaryEqualToPattern.self,
-        EqualToJsonPattern.self,
+        EqualToJsonPattern.self, EqualToXmlPattern.self, MatchesXPathPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
-        "matchesJsonPath", "matchesJsonSchema", "equalToXml", "matchesXPath", "before", "after",
+        "matchesJsonPath", "matchesJsonSchema", "before", "after",
         "equalToDateTime", "anything", "matchesPathTemplate", "hasExactly", "includes",
     ]
 
