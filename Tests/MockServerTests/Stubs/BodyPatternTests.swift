@@ -68,8 +68,9 @@ final class BodyPatternTests: ServerTestCase {
     }
 
     func test_not_invertsThePatternItHolds_asWireMock3Documents() {
-        // WireMock 2.35 refuses `not`; WireMock 3's documentation: "negates the result of the
-        // matcher it wraps". So these are checked here rather than against the 2.35 jar.
+        // WireMock 2.35 refuses `not` (422, checked against the jar); WireMock 3's NotPattern
+        // (wiremock/wiremock#2006) returns the opposite of the pattern it wraps. So these are
+        // checked here rather than against the 2.35 jar.
         add(#"{"request": {"method": "POST", "urlPath": "/not", "bodyPatterns": [{"not": {"contains": "forbidden"}}]}, "response": {"body": "allowed"}}"#)
         add(#"{"request": {"method": "POST", "urlPath": "/not-binary", "bodyPatterns": [{"not": {"binaryEqualTo": "AAE="}}]}, "response": {"body": "other bytes"}}"#)
         add(#"{"request": {"method": "GET", "urlPath": "/not-header", "headers": {"X-Mode": {"not": {"equalTo": "test"}}}}, "response": {"body": "not test"}}"#)
