@@ -61,9 +61,19 @@ enum StubXML {
     /// Whether `expression` is valid XPath 1.0 syntax.
     static func compiles(_ expression: String) -> Bool {
         _ = initialised
-        guard let compiled = expression.withCString({ xmlXPathCompile(xmlText($0)) }) else { return false }
+        guard let context = silentContext(nil) else { return false }
+        defer { xmlXPathFreeContext(context) }
+        guard let compiled = expression.withCString({ xmlXPathCtxtCompile(context, xmlText($0)) }) else { return false }
         xmlXPathFreeCompExpr(compiled)
         return true
+    }
+
+    /// An XPath context on `document` whose errors go nowhere (libxml2 prints them to stderr
+    /// otherwise: one line per bad mapping or failed evaluation).
+    private static func silentContext(_ document: xmlDocPtr?) -> xmlXPathContextPtr? {
+        guard let context = xmlXPathNewContext(document) else { return nil }
+        context.pointee.error = { _, _ in }
+        return context
     }
 
     /// The values of the nodes `expression` selects in the document `xml` (an element as its
@@ -71,7 +81,7 @@ enum StubXML {
     /// evaluation fails or yields no node set.
     static func select(_ expression: String, in xml: Data, namespaces: [String: String]) -> [String]? {
         withDocument(xml, withoutDefaultNamespaces: namespaces.isEmpty) { document, _ -> [String]? in
-            guard let context = xmlXPathNewContext(document) else { return nil }
+            guard let context = silentContext(document) else { return nil }
             defer { xmlXPathFreeContext(context) }
             for (prefix, uri) in namespaces {
                 _ = prefix.withCString { prefixText in uri.withCString { xmlXPathRegisterNs(context, xmlText(prefixText), xmlText($0)) } }
