@@ -4,10 +4,10 @@ import Foundation
 extension StubParser {
     static let requestFields: Set<String> = [
         "method", "url", "urlPattern", "urlPath", "urlPathPattern", "queryParameters", "headers", "cookies", "host", "port",
-        "scheme", "basicAuth", "basicAuthCredentials", "urlPathTemplate", "pathParameters",
+        "scheme", "basicAuth", "basicAuthCredentials", "urlPathTemplate", "pathParameters", "bodyPatterns",
     ]
     static let unsupportedRequestFields: Set<String> = [
-        "clientIp", "formParameters", "bodyPatterns", "customMatcher", "multipartPatterns",
+        "clientIp", "formParameters", "customMatcher", "multipartPatterns",
     ]
 
     /// The request pattern.
@@ -38,6 +38,14 @@ extension StubParser {
             request.headers = try matchers(headers, at: join(path, "headers"))
         }
         try otherFields(object, into: &request, at: path)
+        if let patterns = object["bodyPatterns"], !(patterns is NSNull) {
+            guard let list = patterns as? [Any] else {
+                throw StubError(.invalid, field: join(path, "bodyPatterns"), reason: "must be an array of match operators")
+            }
+            for (index, spec) in list.enumerated() {
+                request.bodyPatterns.append(StubValueMatcher(try StringValuePatterns.parse(spec, at: join(path, "bodyPatterns[\(index)]"))))
+            }
+        }
         return request
     }
 

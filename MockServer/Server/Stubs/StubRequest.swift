@@ -1,7 +1,7 @@
 import Foundation
 
-/// The request side of a stub: method, URL, query parameters and headers. All given parts must
-/// match; header names are compared without regard to case, as HTTP wants.
+/// The request side of a stub: method, URL, query parameters, headers, body and the rarer fields
+/// (cookies, host, port, scheme, basic credentials). All given parts must match; header names are compared without regard to case, as HTTP wants.
 public struct StubRequest: Sendable, Hashable {
     /// The method (`GET`, `POST`…), or `nil` for any (WireMock's `ANY`).
     public var method: String?
@@ -24,6 +24,8 @@ public struct StubRequest: Sendable, Hashable {
     public var basicAuthCredentials: StubBasicCredentials?
     /// The path parameters of a `urlPathTemplate` (`/items/{id}`) by name.
     public var pathParameters: [String: StubValueMatcher] = [:]
+    /// Patterns the request body must all match (`bodyPatterns`), in the mapping's order.
+    public var bodyPatterns: [StubValueMatcher] = []
 
     /// A request pattern; `method: nil` matches any method.
     public init(
@@ -57,6 +59,13 @@ public struct StubRequest: Sendable, Hashable {
         return copy
     }
 
+    /// The same pattern, also requiring the body to match `matcher`.
+    public func withBodyPattern(_ matcher: StubValueMatcher) -> StubRequest {
+        var copy = self
+        copy.bodyPatterns.append(matcher)
+        return copy
+    }
+
     /// The pattern as a mapping's `request` object.
     var json: JSONValue {
         var object: [String: JSONValue] = ["method": .string(method ?? "ANY")]
@@ -73,6 +82,7 @@ public struct StubRequest: Sendable, Hashable {
             ])
         }
         if !pathParameters.isEmpty { object["pathParameters"] = .object(pathParameters.mapValues(\.json)) }
+        if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         return .object(object)
     }
 }

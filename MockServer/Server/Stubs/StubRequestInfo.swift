@@ -20,6 +20,8 @@ final class StubRequestInfo: Sendable {
     let pathAndQuery: String
     /// `http` or `https`.
     let scheme: String
+    /// The body, for `bodyPatterns` (empty unless some stub has them).
+    let body: StubRequestBody
     /// The header names lowercased once, in arrival order: a request is matched against many stubs.
     private let lowercasedNames: [String]
 
@@ -27,10 +29,11 @@ final class StubRequestInfo: Sendable {
     /// `/path?query`), is what the URL fields compare when given.
     init(
         method: String, path: String, query: QueryParameters, headers: [(name: String, value: String)], rawURL: String? = nil,
-        scheme: String = "http"
+        scheme: String = "http", body: StubRequestBody = .empty
     ) {
         self.method = method
         self.scheme = scheme
+        self.body = body
         self.query = query
         self.headers = headers
         if let rawURL, rawURL.hasPrefix("/") {

@@ -44,7 +44,8 @@ struct StubStage {
         let secure = context.connection.map { cmhd_connection_is_tls($0) != 0 } ?? false
         let info = StubRequestInfo(
             method: context.method, path: context.path, query: context.query,
-            headers: context.headers.map { (name: $0.name, value: $0.value) }, rawURL: context.rawURL, scheme: secure ? "https" : "http")
+            headers: context.headers.map { (name: $0.name, value: $0.value) }, rawURL: context.rawURL, scheme: secure ? "https" : "http",
+            body: context.stubRequestBody)
         switch store.match(info) {
         case .unmatched:
             context.unmatchedStubRequest = info

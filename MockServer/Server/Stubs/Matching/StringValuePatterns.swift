@@ -5,15 +5,15 @@ enum StringValuePatterns {
     /// Every operator, in the order error messages list them. A new operator is one type
     /// conforming to ``StringValuePattern`` and one line here.
     static let all: [any StringValuePattern.Type] = [
-        EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self,
-        BeforePattern.self, AfterPattern.self, EqualToDateTimePattern.self, HasExactlyPattern.self, IncludesPattern.self,
+        EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, DoesNotContainPattern.self,
+        DoesNotMatchPattern.self, NotPattern.self, AndPattern.self, OrPattern.self, BinaryEqualToPattern.self,
+        EqualToJsonPattern.self, EqualToXmlPattern.self, MatchesXPathPattern.self, BeforePattern.self, AfterPattern.self,
+        EqualToDateTimePattern.self, HasExactlyPattern.self, IncludesPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
-        "doesNotContain", "doesNotMatch", "equalToJson", "matchesJsonPath", "matchesJsonSchema", "equalToXml",
-        "matchesXPath", "not", "anything", "and", "or", "matchesPathTemplate",
-        "binaryEqualTo",
+        "matchesJsonPath", "matchesJsonSchema", "anything", "matchesPathTemplate",
     ]
 
     private static let byName: [String: any StringValuePattern.Type] = Dictionary(

@@ -1,5 +1,5 @@
 /// A stub's whole request pattern as one matcher: its parts (method, URL, headers, query
-/// parameters, cookies, host, port, scheme, basic credentials, scenario state), each a
+/// parameters, body, cookies, host, port, scheme, basic credentials, scenario state), each a
 /// ``RequestPartMatcher``, and their weighted distance.
 ///
 /// The store picks a stub with it and the near-miss report ranks stubs with it: one walk over
@@ -8,11 +8,11 @@
 /// one more reference to follow per candidate stub showed as the walk's main cost.
 struct StubMatcher: Sendable {
     /// The sum of the weights of every kind of part: URL 10, method 3, the headers together 1,
-    /// the query parameters together 1, the scenario state 1. A stub's distance is its parts'
-    /// weighted distances over this, so stubs with fewer parts rank on the same scale. The
-    /// rarer fields (cookies together, host, port, scheme, basic credentials) weigh 1 each on top,
-    /// the distance staying capped at 1.
-    static let totalWeight = 16.0
+    /// the query parameters together 1, the body patterns together 1, the scenario state 1. A
+    /// stub's distance is its parts' weighted distances over this, so stubs with fewer parts rank
+    /// on the same scale. The rarer fields (cookies together, host, port, scheme, basic
+    /// credentials) weigh 1 each on top, the distance staying capped at 1.
+    static let totalWeight = 17.0
 
     /// The parts, in the order the report lists them.
     let parts: [any RequestPartMatcher]
@@ -43,6 +43,7 @@ struct StubMatcher: Sendable {
         if let port = request.port { parts.append(PortMatcher(port: port)) }
         if let scheme = request.scheme { parts.append(SchemeMatcher(scheme: scheme)) }
         if let credentials = request.basicAuthCredentials { parts.append(BasicAuthMatcher(credentials: credentials)) }
+        if !request.bodyPatterns.isEmpty { parts.append(BodyPatternsMatcher(patterns: request.bodyPatterns)) }
         if let scenario = stub.scenarioName, let required = stub.requiredScenarioState {
             parts.append(ScenarioStateMatcher(scenario: scenario, required: required))
         }
