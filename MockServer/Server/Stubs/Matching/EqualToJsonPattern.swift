@@ -81,9 +81,7 @@ struct EqualToJsonPattern: StringValuePattern {
     }
 
     private func compare(_ actual: JSONTree) -> MatchResult {
-        let differing = differences(expected, actual)
-        guard differing > 0 else { return .exact }
-        return MatchResult(isExactMatch: false, distance: max(0.01, Double(differing) / Double(max(1, expected.nodeCount))))
+        .differing(differences(expected, actual), of: expected.nodeCount)
     }
 
     /// How many of `expected`'s values differ in `actual` (0: equal).

@@ -88,9 +88,7 @@ struct EqualToXmlPattern: StringValuePattern {
     }
 
     private func compare(_ actual: XMLNodeTree) -> MatchResult {
-        let differing = differences(expected, actual)
-        guard differing > 0 else { return .exact }
-        return MatchResult(isExactMatch: false, distance: max(0.01, Double(differing) / Double(max(1, expected.nodeCount))))
+        .differing(differences(expected, actual), of: expected.nodeCount)
     }
 
     private func sameValue(_ expected: String, _ actual: String) -> Bool {

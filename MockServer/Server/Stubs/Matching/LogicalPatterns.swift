@@ -9,13 +9,7 @@ protocol LogicalPattern: StringValuePattern {
 
 extension LogicalPattern {
     init(json object: [String: Any], at path: String) throws(StubError) {
-        let place = StubParser.join(path, Self.operatorName)
-        guard let list = object[Self.operatorName] as? [Any], !list.isEmpty else {
-            throw StubError(.invalid, field: place, reason: "must be a non-empty array of match operators")
-        }
-        var operands: [any StringValuePattern] = []
-        for (index, item) in list.enumerated() { operands.append(try StringValuePatterns.parse(item, at: "\(place)[\(index)]")) }
-        self.init(operands)
+        self.init(try StringValuePatterns.parseList(object, under: Self.operatorName, at: path, listing: "match operators"))
     }
 
     func match(_ value: String?) -> MatchResult { Self.combine(operands.map { $0.match(value) }) }

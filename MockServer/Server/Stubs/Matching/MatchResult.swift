@@ -49,6 +49,13 @@ struct MatchResult: Sendable {
     /// What was compared, in order (empty unless a request was explained).
     var fields: [MatchField] { explanation?.fields ?? [] }
 
+    /// A comparison of trees (JSON, XML) where `differing` of the expected tree's `total` values
+    /// differ: exact at 0, else that share of the total as the distance (at least 0.01).
+    static func differing(_ differing: Int, of total: Int) -> MatchResult {
+        guard differing > 0 else { return .exact }
+        return MatchResult(isExactMatch: false, distance: max(0.01, Double(differing) / Double(max(1, total))))
+    }
+
     /// A result whose distance, when not exact, is how far `actual` is from `expected` as text.
     init(isExactMatch: Bool, expected: String, actual: String) {
         self.init(isExactMatch: isExactMatch, distance: isExactMatch ? 0 : MatchResult.textDistance(expected, actual), explanation: nil)

@@ -11,15 +11,9 @@ protocol MultiValuePattern: StringValuePattern {
 
 extension MultiValuePattern {
     init(json object: [String: Any], at path: String) throws(StubError) {
-        let place = StubParser.join(path, Self.operatorName)
-        guard let list = object[Self.operatorName] as? [Any], !list.isEmpty else {
-            throw StubError(.invalid, field: place, reason: "must be a non-empty array of patterns like {\"equalTo\": \"1\"}")
-        }
-        var patterns: [any StringValuePattern] = []
-        for (index, item) in list.enumerated() {
-            patterns.append(try StringValuePatterns.parse(item, at: "\(place)[\(index)]"))
-        }
-        self.init(patterns: patterns)
+        self.init(
+            patterns: try StringValuePatterns.parseList(
+                object, under: Self.operatorName, at: path, listing: "patterns like {\"equalTo\": \"1\"}"))
     }
 
     func match(_ value: String?) -> MatchResult { match(values: value.map { [$0] } ?? []) }

@@ -33,31 +33,32 @@ final class HostMatcher: RequestPartMatcher {
     }
 }
 
-/// The port the request names (WireMock's `port`: the `Host` header's, else the scheme's).
-final class PortMatcher: RequestPartMatcher {
-    let port: Int
-    init(port: Int) { self.port = port }
+/// A request field compared whole with one expected value: `port` (the `Host` header's, else the
+/// scheme's) and `scheme` (`http` or `https`), as WireMock compares them.
+final class ExactFieldMatcher: RequestPartMatcher {
+    /// The field's name in a mapping (`port`).
+    let field: String
+    /// The value expected, as text.
+    let expected: String
+    /// The field's value in a request.
+    private let actual: @Sendable (StubRequestInfo) -> String
     var weight: Double { 1 }
 
-    func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
-        let actual = input.request.port
-        return explained(
-            MatchResult(actual == port), explain: explain, path: "port", expected: "Port: \(port)", actual: "Port: \(actual)",
-            message: "Port does not match")
+    private init(field: String, expected: String, actual: @escaping @Sendable (StubRequestInfo) -> String) {
+        (self.field, self.expected, self.actual) = (field, expected, actual)
     }
-}
 
-/// `http` or `https` (WireMock's `scheme`).
-final class SchemeMatcher: RequestPartMatcher {
-    let scheme: String
-    init(scheme: String) { self.scheme = scheme }
-    var weight: Double { 1 }
+    /// WireMock's `port`.
+    static func port(_ port: Int) -> ExactFieldMatcher { ExactFieldMatcher(field: "port", expected: "\(port)") { "\($0.port)" } }
+    /// WireMock's `scheme`.
+    static func scheme(_ scheme: String) -> ExactFieldMatcher { ExactFieldMatcher(field: "scheme", expected: scheme) { $0.scheme } }
 
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
-        let actual = input.request.scheme
+        let value = actual(input.request)
+        let label = field.prefix(1).uppercased() + field.dropFirst()
         return explained(
-            MatchResult(actual == scheme), explain: explain, path: "scheme", expected: "Scheme: \(scheme)", actual: "Scheme: \(actual)",
-            message: "Scheme does not match")
+            MatchResult(value == expected), explain: explain, path: field, expected: "\(label): \(expected)",
+            actual: "\(label): \(value)", message: "\(label) does not match")
     }
 }
 

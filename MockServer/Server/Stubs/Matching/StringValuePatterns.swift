@@ -21,6 +21,20 @@ enum StringValuePatterns {
     private static let modifiers: Set<String> = all.reduce(into: []) { $0.formUnion($1.modifierNames) }
     private static let names = all.map { $0.operatorName }.joined(separator: ", ")
 
+    /// The patterns of a list operator (`{"and": [{…}, {…}]}`, `hasExactly`): the array under
+    /// `name` in `object`, each item read as a pattern; `listing` says what the items must be.
+    static func parseList(
+        _ object: [String: Any], under name: String, at path: String, listing: String
+    ) throws(StubError) -> [any StringValuePattern] {
+        let place = StubParser.join(path, name)
+        guard let list = object[name] as? [Any], !list.isEmpty else {
+            throw StubError(.invalid, field: place, reason: "must be a non-empty array of \(listing)")
+        }
+        var patterns: [any StringValuePattern] = []
+        for (index, item) in list.enumerated() { patterns.append(try parse(item, at: "\(place)[\(index)]")) }
+        return patterns
+    }
+
     /// The pattern `value` describes (`{"equalTo": "x", "caseInsensitive": true}`), or the
     /// error naming the field at fault under `path`.
     static func parse(_ value: Any, at path: String) throws(StubError) -> any StringValuePattern {

@@ -40,8 +40,8 @@ struct StubMatcher: Sendable {
             parts.append(CookieMatcher(name: name, matcher: matcher, weight: cookieWeight))
         }
         if let host = request.host { parts.append(HostMatcher(matcher: host)) }
-        if let port = request.port { parts.append(PortMatcher(port: port)) }
-        if let scheme = request.scheme { parts.append(SchemeMatcher(scheme: scheme)) }
+        if let port = request.port { parts.append(ExactFieldMatcher.port(port)) }
+        if let scheme = request.scheme { parts.append(ExactFieldMatcher.scheme(scheme)) }
         if let credentials = request.basicAuthCredentials { parts.append(BasicAuthMatcher(credentials: credentials)) }
         if !request.bodyPatterns.isEmpty { parts.append(BodyPatternsMatcher(patterns: request.bodyPatterns)) }
         if let scenario = stub.scenarioName, let required = stub.requiredScenarioState {
