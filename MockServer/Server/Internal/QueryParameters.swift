@@ -32,6 +32,19 @@ struct QueryParameters: Sendable, Hashable {
         }
     }
 
+    /// The query split in two, each part in arrival order: the app's parameters, and the
+    /// server's fault parameters (`fault.NAME`, ``RequestFaults/prefix``). A stub is matched
+    /// against the first and its faults read from the second.
+    var apartFromFaults: (app: QueryParameters, faults: QueryParameters) {
+        guard pairs.contains(where: { $0.name.hasPrefix(RequestFaults.prefix) }) else { return (self, QueryParameters(pairs: [])) }
+        var app: [(name: String, value: String?)] = []
+        var faults: [(name: String, value: String?)] = []
+        for pair in pairs {
+            if pair.name.hasPrefix(RequestFaults.prefix) { faults.append(pair) } else { app.append(pair) }
+        }
+        return (QueryParameters(pairs: app), QueryParameters(pairs: faults))
+    }
+
     /// The query as `a=1&b=2` (decoded values), for the journal and the `flaky` counter.
     var canonical: String {
         pairs.map { pair in pair.value.map { "\(pair.name)=\($0)" } ?? pair.name }.joined(separator: "&")
