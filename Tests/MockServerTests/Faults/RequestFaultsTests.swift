@@ -40,6 +40,16 @@ final class RequestFaultsTests: XCTestCase {
         }
     }
 
+    func test_rawURL_losesOnlyItsFaultParameters_restAsSent() {
+        XCTAssertEqual(QueryParameters.withoutFaults(rawURL: "/x?a=%2F&fault.delay=5&b=1"), "/x?a=%2F&b=1")
+        XCTAssertEqual(QueryParameters.withoutFaults(rawURL: "/x?fault%2Estatus=503&fault.reset"), "/x", "an encoded name too; no `?` left")
+        XCTAssertEqual(QueryParameters.withoutFaults(rawURL: "/x?status=publish&&b"), "/x?status=publish&&b", "untouched without faults")
+        XCTAssertEqual(QueryParameters.withoutFaults(rawURL: "/fault.x"), "/fault.x")
+        let (app, faults) = QueryParameters(pairs: [("status", "publish"), ("fault.status", "503"), ("b", nil)]).apartFromFaults
+        XCTAssertEqual(app, QueryParameters(pairs: [("status", "publish"), ("b", nil)]))
+        XCTAssertEqual(faults, QueryParameters(pairs: [("fault.status", "503")]))
+    }
+
     func test_unknownPrefixedName_isAnError_unknownBareNameIsIgnored() throws {
         XCTAssertThrowsError(try faults([("fault.dealy", "2000")], .prefixedOnly)) { error in
             let refusal = error as? ParameterError

@@ -15,6 +15,7 @@ final class StubQueryOwnershipTests: ServerTestCase {
               {"request": {"method": "GET", "url": "/orders?status=all&type=open"}, "response": {"body": "orders"}},
               {"request": {"method": "GET", "urlPattern": "/search\\?delay=[0-9]+"}, "response": {"body": "search"}},
               {"request": {"method": "GET", "urlPath": "/plain"}, "response": {"body": "plain"}},
+              {"request": {"method": "GET", "url": "/repos/x/contents/?ref=refs%2Fpull%2F2%2Fhead"}, "response": {"body": "recorded"}},
               {"request": {"method": "GET", "urlPath": "/wanted", "queryParameters": {"status": {"equalTo": "publish"}}},
                "response": {"body": "published"}},
               {"request": {"method": "GET", "urlPath": "/failing"}, "response": {"body": "failing"},
@@ -53,6 +54,9 @@ final class StubQueryOwnershipTests: ServerTestCase {
         XCTAssertEqual(get("/wanted?status=publish&fault.status=502").status, 502)
         XCTAssertEqual(get("/orders?status=all&type=open&fault.status=503").status, 503, "a url stub is matched without fault.NAME")
         XCTAssertEqual(get("/search?delay=1&fault.status=504").status, 504)
+        XCTAssertEqual(text(get("/repos/x/contents/?ref=refs%2Fpull%2F2%2Fhead")), "recorded")
+        XCTAssertEqual(
+            get("/repos/x/contents/?fault.status=503&ref=refs%2Fpull%2F2%2Fhead").status, 503, "the URL as sent, without fault.NAME")
         XCTAssertEqual(get("/plain?fault.reset=1").code, CurlCode.receiveError, "a TCP reset")
     }
 

@@ -6,13 +6,14 @@ enum StringValuePatterns {
     /// conforming to ``StringValuePattern`` and one line here.
     static let all: [any StringValuePattern.Type] = [
         EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self,
+        BeforePattern.self, AfterPattern.self, EqualToDateTimePattern.self, HasExactlyPattern.self, IncludesPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
         "doesNotContain", "doesNotMatch", "equalToJson", "matchesJsonPath", "matchesJsonSchema", "equalToXml",
-        "matchesXPath", "not", "before", "after", "equalToDateTime", "anything", "and", "or", "matchesPathTemplate",
-        "hasExactly", "includes", "binaryEqualTo",
+        "matchesXPath", "not", "anything", "and", "or", "matchesPathTemplate",
+        "binaryEqualTo",
     ]
 
     private static let byName: [String: any StringValuePattern.Type] = Dictionary(
