@@ -10,8 +10,10 @@ struct MockServerCommand: AsyncParsableCommand {
         commandName: "mockserver",
         abstract: "Serves generated images and tweet JSON with network faults on demand.",
         discussion: """
-            Every path takes fault parameters, combinable (?delay=500&drip=20000); they apply in \
-            this order: \(Fault.Name.order). GET /__admin/catalog lists them with examples. \
+            Every path takes fault parameters, combinable (?fault.delay=500&fault.drip=20000; the \
+            catalog's routes also take the bare names, ?delay=500, which on a stub's path are the \
+            app's); they apply in this order: \(Fault.Name.order). GET /__admin/catalog lists them \
+            with examples. \
             POST /__admin/offline {"offline":true} closes the main port; the admin port turns it back.
             Stubs in WireMock's mapping format (--root-dir DIR, or POST /__admin/mappings) are matched \
             before the catalog; GET /__admin/mappings and /__admin/scenarios list them.

@@ -41,7 +41,12 @@ extension MockServer {
     /// An absolute URL on the main port for `resource` with `faults` applied, in the order
     /// given (their order of application is the fault table's, whatever the order here):
     /// `server.url(.image(1), faults: [.delay(.milliseconds(500)), .drip(bytesPerSecond: 20_000)])`
-    /// is `http://127.0.0.1:PORT/images/1.png?delay=500&drip=20000`.
+    /// is `http://127.0.0.1:PORT/images/1.png?fault.delay=500&fault.drip=20000`.
+    ///
+    /// The faults are always written with the `fault.` prefix (``Fault/prefixedQueryItem``):
+    /// that spelling is a fault on every path, where a bare `delay=500` is one only on the
+    /// built-in catalog's routes; on a path a stub answers, bare parameters are the app's. So a
+    /// URL built here means the same whether the catalog or a stub answers it.
     public func url(_ resource: Resource, faults: [Fault] = []) -> URL {
         let (path, items) = resource.pathAndItems
         var components = URLComponents()
@@ -53,7 +58,7 @@ extension MockServer {
         let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         components.percentEncodedPath = String(parts[0])
         var all = parts.count > 1 ? (URLComponents(string: "/?" + parts[1])?.queryItems ?? []) : []
-        all += items + faults.map(\.queryItem)
+        all += items + faults.map(\.prefixedQueryItem)
         if !all.isEmpty { components.queryItems = all }
         return components.url ?? baseURL
     }

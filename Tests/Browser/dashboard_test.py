@@ -358,6 +358,17 @@ class DashboardTests(DashboardPage):
         stubs.get_by_role("button", name="Add stub").click()
         expect(stubs.get_by_role("button", name=f"Delete stub GET {marker}")).to_be_visible()
         self.assertEqual(curl(self.server.main + marker), (0, 200))
+
+        # On a stub's path the builder spells faults `fault.NAME`: bare parameters there are the app's.
+        stubs.get_by_role("button", name=f"Use stub GET {marker} in the fault builder").click()
+        builder = self.page.get_by_role("region", name="Fault builder")
+        builder.get_by_label("Fault", exact=True).select_option("status")
+        builder.get_by_role("button", name="Add fault").click()
+        builder.get_by_role("spinbutton", name="status").fill("503")
+        expect(builder.get_by_role("textbox", name="URL")).to_have_value(f"{self.server.main}{marker}?fault.status=503")
+        self.assertEqual(curl(f"{self.server.main}{marker}?fault.status=503"), (0, 503), "the prefixed fault applies")
+        self.assertEqual(curl(f"{self.server.main}{marker}?status=publish"), (0, 200), "a bare status is the app's")
+
         stubs.get_by_role("button", name=f"Delete stub GET {marker}").click()
         expect(stubs.get_by_role("button", name=f"Delete stub GET {marker}")).to_have_count(0)
         self.assertEqual(curl(self.server.main + marker)[1], 404)

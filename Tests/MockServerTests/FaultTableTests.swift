@@ -92,13 +92,13 @@ final class FaultTableTests: ServerTestCase {
         let base = server.baseURL.absoluteString
         XCTAssertEqual(
             server.url(.image(1), faults: [.delay(.milliseconds(500)), .drip(bytesPerSecond: 20_000)]).absoluteString,
-            base + "/images/1.png?delay=500&drip=20000")
+            base + "/images/1.png?fault.delay=500&fault.drip=20000")
         XCTAssertEqual(server.url(.image(7, format: .jpg, width: 800, height: 600)).absoluteString, base + "/images/7.jpg?w=800&h=600")
         XCTAssertEqual(server.url(.gallery(.offlineFirst)).absoluteString, base + "/gallery.json?scenario=offline-first")
         XCTAssertEqual(
             server.url(.path("/1.1/search/tweets.json?q=swift"), faults: [.status(429)]).absoluteString,
-            base + "/1.1/search/tweets.json?q=swift&status=429")
-        XCTAssertEqual(server.url(.path("/x"), faults: [.contentType("text/html; charset=utf-8")]).absoluteString, base + "/x?type=text/html;%20charset%3Dutf-8")
+            base + "/1.1/search/tweets.json?q=swift&fault.status=429")
+        XCTAssertEqual(server.url(.path("/x"), faults: [.contentType("text/html; charset=utf-8")]).absoluteString, base + "/x?fault.type=text/html;%20charset%3Dutf-8")
     }
 
     func test_typedURL_servesTheFault() {

@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// Tests build URLs from these instead of writing query strings
 /// (`server.url(.image(1), faults: [.delay(.milliseconds(500)), .drip(bytesPerSecond: 20_000)])`);
-/// curl users keep the query string (`?delay=500&drip=20000`). The names, the values each
+/// curl users write the query string (`?fault.delay=500&fault.drip=20000` anywhere, or
+/// `?delay=500&drip=20000` on the built-in catalog's routes). The names, the values each
 /// accepts, the order in which they apply and their help text live in ``Fault/Name``, the one
 /// table that the server's parsing, its catalog, its journal, `mockserver --help` and docs/FAULTS.md
 /// are all made from.
@@ -119,8 +120,15 @@ public enum Fault: Sendable, Hashable {
         return text
     }
 
-    /// The fault as a query item (`stall_after=1000`).
+    /// The fault as a query item by its bare name (`stall_after=1000`): a fault on the built-in
+    /// catalog's routes only; on a path a stub answers, bare parameters are the app's.
     public var queryItem: URLQueryItem {
         URLQueryItem(name: name.rawValue, value: value)
+    }
+
+    /// The fault as a query item with the `fault.` prefix (`fault.stall_after=1000`): a fault on
+    /// any path, the catalog's and the stubs' alike.
+    public var prefixedQueryItem: URLQueryItem {
+        URLQueryItem(name: RequestFaults.prefix + name.rawValue, value: value)
     }
 }

@@ -32,6 +32,34 @@ struct QueryParameters: Sendable, Hashable {
         }
     }
 
+    /// The query split in two, each part in arrival order: the app's parameters, and the
+    /// server's fault parameters (`fault.NAME`, ``RequestFaults/prefix``). A stub is matched
+    /// against the first and its faults read from the second.
+    var apartFromFaults: (app: QueryParameters, faults: QueryParameters) {
+        guard pairs.contains(where: { $0.name.hasPrefix(RequestFaults.prefix) }) else { return (self, QueryParameters(pairs: [])) }
+        var app: [(name: String, value: String?)] = []
+        var faults: [(name: String, value: String?)] = []
+        for pair in pairs {
+            if pair.name.hasPrefix(RequestFaults.prefix) { faults.append(pair) } else { app.append(pair) }
+        }
+        return (QueryParameters(pairs: app), QueryParameters(pairs: faults))
+    }
+
+    /// `rawURL` (`/path?query` as sent) without its `fault.NAME` parameters, the rest of it byte
+    /// for byte as sent (the `?` goes too when nothing is left of the query): what the URL fields
+    /// of stubs see, as ``apartFromFaults`` is what their query parameters see.
+    static func withoutFaults(rawURL: String) -> String {
+        guard let mark = rawURL.firstIndex(of: "?") else { return rawURL }
+        let pieces = rawURL[rawURL.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false)
+        let kept = pieces.filter { piece in
+            let name = piece.prefix { $0 != "=" }
+            return !(String(name).removingPercentEncoding ?? String(name)).hasPrefix(RequestFaults.prefix)
+        }
+        guard kept.count < pieces.count else { return rawURL }
+        let path = rawURL[..<mark]
+        return kept.isEmpty ? String(path) : path + "?" + kept.joined(separator: "&")
+    }
+
     /// The query as `a=1&b=2` (decoded values), for the journal and the `flaky` counter.
     var canonical: String {
         pairs.map { pair in pair.value.map { "\(pair.name)=\($0)" } ?? pair.name }.joined(separator: "&")

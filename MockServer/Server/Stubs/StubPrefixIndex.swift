@@ -9,8 +9,8 @@
 /// that collide only share a list, and every candidate is still matched in full. Patterns whose
 /// literal prefix has no `/` are not indexed (the store keeps them in its fallback list).
 struct StubPrefixIndex: Sendable {
-    /// Each key's entries, in matching order.
-    private var lists: [UInt64: [StubStore.Entry]] = [:]
+    /// Each key's entries (each list filed by exact values in turn).
+    private var lists: [UInt64: StubCandidateList] = [:]
 
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let prime: UInt64 = 0x100_0000_01b3
@@ -30,24 +30,25 @@ struct StubPrefixIndex: Sendable {
     /// Whether no pattern is indexed.
     var isEmpty: Bool { lists.isEmpty }
 
-    /// Files `entry` under `key`, keeping matching order.
-    mutating func insert(_ entry: StubStore.Entry, key: UInt64) {
-        StubStore.insert(entry, into: &lists[key, default: []])
+    /// Files `entry` under `key` (``StubCandidateList/insert(_:byExactValue:)``).
+    mutating func insert(_ entry: StubStore.Entry, key: UInt64, byExactValue: Bool) {
+        lists[key, default: StubCandidateList()].insert(entry, byExactValue: byExactValue)
     }
 
-    /// Takes the stub with `id` out of the list of `key`.
-    mutating func remove(_ id: StubID, key: UInt64) {
-        lists[key]?.removeAll { $0.stub.id == id }
+    /// Takes `entry` out of the list of `key`.
+    mutating func remove(_ entry: StubStore.Entry, key: UInt64) {
+        lists[key]?.remove(entry)
         if lists[key]?.isEmpty == true { lists[key] = nil }
     }
 
-    /// Calls `body` with each list whose patterns could match `value` (shortest key first).
-    func forEachCandidateList(of value: String, _ body: ([StubStore.Entry]) -> Void) {
+    /// Calls `body` with each list of stubs that could match `request` by its `value` (the path,
+    /// or the path and query; shortest key first), narrowed by the request's exact values.
+    func forEachCandidateList(of value: String, request: StubRequestInfo, _ body: ([StubStore.Entry]) -> Void) {
         guard !lists.isEmpty else { return }
         var hash = Self.offsetBasis
         for byte in value.utf8 {
             hash = (hash ^ UInt64(byte)) &* Self.prime
-            if byte == Self.slash, let list = lists[hash] { body(list) }
+            if byte == Self.slash, let list = lists[hash] { list.forEachCandidateList(of: request, body) }
         }
     }
 }

@@ -8,21 +8,23 @@ import Synchronization
 /// pattern stubs by the literal start of their expression (``StubPrefixIndex``), so a request only
 /// looks at the stubs of its own path, the patterns that could match it and the few stubs with
 /// neither (no URL, or a pattern starting with syntax): a thousand stubs on other paths cost a
-/// few hash lookups. Each list is in matching order; the first match of each is found and the
-/// one that comes first overall wins, which is the stub a walk over all of them in matching order
-/// would find. One lock guards everything, so the scenario transition of a served stub is atomic
-/// with its match.
+/// few hash lookups. Within each of those, stubs are filed by the exact value one of their parts
+/// requires (a header's `equalTo`: ``StubCandidateList``), so stubs of the same path that want
+/// other values are not walked either. Each list handed out is in matching order; the first match
+/// of each is found and the one that comes first overall wins, which is the stub a walk over all
+/// of them in matching order would find. One lock guards everything, so the scenario transition
+/// of a served stub is atomic with its match.
 final class StubStore: Sendable {
     private struct State {
         var byID: [StubID: Entry] = [:]
-        /// Entries with an exact path, per path, in matching order.
-        var byPath: [String: [Entry]] = [:]
+        /// Entries with an exact path, per path.
+        var byPath: [String: StubCandidateList] = [:]
         /// `urlPathPattern` entries by the literal start of their expression.
         var pathPatterns = StubPrefixIndex()
         /// `urlPattern` entries by the literal start of their expression.
         var queryPatterns = StubPrefixIndex()
-        /// Entries without a URL or with a pattern that has no literal `/…/` start, in matching order.
-        var fallback: [Entry] = []
+        /// Entries without a URL or with a pattern that has no literal `/…/` start.
+        var fallback = StubCandidateList()
         var nextSequence = 0
         /// Current state per scenario name (a scenario exists while a stub names it).
         var scenarios: [String: String] = [:]
@@ -40,10 +42,14 @@ final class StubStore: Sendable {
     /// (``StubRequestBody``), so the catalog's requests do not pay for it.
     var needsBodies: Bool { bodyStubsExist.load(ordering: .relaxed) }
     private let random: Mutex<SplitMix64>
+    /// Whether stubs are filed by their exact values (tests compare with a store that is not).
+    private let filesByExactValue: Bool
 
-    /// An empty store whose delay distributions draw from a generator seeded with `seed`.
-    init(seed: UInt64 = 0x7E57_BED) {
+    /// An empty store whose delay distributions draw from a generator seeded with `seed`;
+    /// `filesByExactValue: false` turns the exact-value index off (the same stubs match, more slowly).
+    init(seed: UInt64 = 0x7E57_BED, filesByExactValue: Bool = true) {
         random = Mutex(SplitMix64(seed: seed))
+        self.filesByExactValue = filesByExactValue
     }
 
     // MARK: - Changes
@@ -56,6 +62,7 @@ final class StubStore: Sendable {
     /// Adds all of `stubs` or, when one id is taken (or repeats), none of them.
     func add(_ stubs: [Stub], fromRootDirectory: Bool) throws(StubError) {
         for stub in stubs { try StubParser.checkTestbedFaults(stub) }
+        let byExactValue = filesByExactValue
         try state.withLock { (state) throws(StubError) in
             var ids = Set<StubID>()
             for stub in stubs {
@@ -71,10 +78,10 @@ final class StubStore: Sendable {
                 state.byID[stub.id] = entry
                 if !stub.request.bodyPatterns.isEmpty { state.bodyStubs += 1 }
                 switch Place(stub.request.url) {
-                case .path(let path): Self.insert(entry, into: &state.byPath[path, default: []])
-                case .pathPattern(let key): state.pathPatterns.insert(entry, key: key)
-                case .queryPattern(let key): state.queryPatterns.insert(entry, key: key)
-                case .fallback: Self.insert(entry, into: &state.fallback)
+                case .path(let path): state.byPath[path, default: StubCandidateList()].insert(entry, byExactValue: byExactValue)
+                case .pathPattern(let key): state.pathPatterns.insert(entry, key: key, byExactValue: byExactValue)
+                case .queryPattern(let key): state.queryPatterns.insert(entry, key: key, byExactValue: byExactValue)
+                case .fallback: state.fallback.insert(entry, byExactValue: byExactValue)
                 }
                 if let scenario = stub.scenarioName, state.scenarios[scenario] == nil {
                     state.scenarios[scenario] = Stub.startedState
@@ -93,11 +100,11 @@ final class StubStore: Sendable {
             bodyStubsExist.store(state.bodyStubs > 0, ordering: .relaxed)
             switch Place(entry.stub.request.url) {
             case .path(let path):
-                state.byPath[path]?.removeAll { $0.stub.id == id }
+                state.byPath[path]?.remove(entry)
                 if state.byPath[path]?.isEmpty == true { state.byPath[path] = nil }
-            case .pathPattern(let key): state.pathPatterns.remove(id, key: key)
-            case .queryPattern(let key): state.queryPatterns.remove(id, key: key)
-            case .fallback: state.fallback.removeAll { $0.stub.id == id }
+            case .pathPattern(let key): state.pathPatterns.remove(entry, key: key)
+            case .queryPattern(let key): state.queryPatterns.remove(entry, key: key)
+            case .fallback: state.fallback.remove(entry)
             }
             if let scenario = entry.stub.scenarioName, !state.byID.values.contains(where: { $0.stub.scenarioName == scenario }) {
                 state.scenarios[scenario] = nil
@@ -208,14 +215,11 @@ final class StubStore: Sendable {
     private static func bestMatch(for request: StubRequestInfo, in state: borrowing State) -> Entry? {
         var best: Entry?
         let input = RequestMatchInput(request: request, scenarios: state.scenarios)
-        if let exact = state.byPath[request.path] { best = firstMatch(in: exact, before: best, input) ?? best }
-        best = firstMatch(in: state.fallback, before: best, input) ?? best
-        state.pathPatterns.forEachCandidateList(of: request.path) { list in
-            best = firstMatch(in: list, before: best, input) ?? best
-        }
-        state.queryPatterns.forEachCandidateList(of: request.pathAndQuery) { list in
-            best = firstMatch(in: list, before: best, input) ?? best
-        }
+        func consider(_ list: [Entry]) { best = firstMatch(in: list, before: best, input) ?? best }
+        state.byPath[request.path]?.forEachCandidateList(of: request, consider)
+        state.fallback.forEachCandidateList(of: request, consider)
+        state.pathPatterns.forEachCandidateList(of: request.path, request: request, consider)
+        state.queryPatterns.forEachCandidateList(of: request.pathAndQuery, request: request, consider)
         return best
     }
 

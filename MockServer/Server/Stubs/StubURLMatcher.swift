@@ -32,9 +32,7 @@ public struct StubURLMatcher: Sendable, Hashable {
         pattern.accepts(path: path, pathAndQuery: pathAndQuery)
     }
 
-    /// Whether the matcher looks at the query (`url`, `urlPattern`): then every parameter of a
-    /// request it accepted is part of what the stub matched, the app's and not a fault
-    /// (`"url": "/orders?status=all"` must not read `status=all` as MockServer's `status`).
+    /// Whether the matcher looks at the query (`url`, `urlPattern`), not only the path.
     var coversQuery: Bool { pattern.coversQuery }
 
     /// The field name and value as a mapping writes them; `nil` for ``any``.

@@ -7,8 +7,8 @@
 public struct StubValueMatcher: Sendable, Hashable {
     /// The operator.
     let pattern: any StringValuePattern
-    /// ``StringValuePattern/exactValue``, read once.
-    private let exactValue: String?
+    /// ``StringValuePattern/exactValue``, read once: the one value the matcher accepts, if any.
+    let exactValue: String?
 
     init(_ pattern: any StringValuePattern) {
         self.pattern = pattern

@@ -63,7 +63,7 @@ final class FailRateTests: ServerTestCase {
         XCTAssertEqual(Fault.failRate(0.000001).value, "0.000001")
         XCTAssertEqual(Fault.failRate(1).value, "1")
         let url = server.url(.health, faults: [.failRate(1), .seed(5)])
-        XCTAssertEqual(url.absoluteString, server.baseURL.absoluteString + "/health?fail_rate=1&seed=5")
+        XCTAssertEqual(url.absoluteString, server.baseURL.absoluteString + "/health?fault.fail_rate=1&fault.seed=5")
         XCTAssertEqual(HTTP.get(url).status, 500)
     }
 }

@@ -124,28 +124,30 @@ final class StubServingTests: ServerTestCase {
         XCTAssertTrue(String(decoding: early, as: UTF8.self).contains("200 OK"))
     }
 
-    func test_testbedFaultsInMetadata_applyToEveryMatch_andQueryFaultsToo() {
+    func test_testbedFaultsInMetadata_applyToEveryMatch_andPrefixedQueryFaultsToo() {
         add(#"{"request": {"urlPath": "/meta"}, "response": {"body": "0123456789"}, "metadata": {"testbed": {"faults": "truncate=4"}}}"#)
         let cut = get("/meta")
         XCTAssertEqual(cut.code, CurlCode.partialFile)
         XCTAssertEqual(cut.body.count, 4)
         add(#"{"request": {"urlPath": "/plain"}, "response": {"body": "fine"}}"#)
-        XCTAssertEqual(get("/plain?status=503").status, 503, "the request's own query faults apply to stubs")
-        let delayed = get("/plain?delay=300")
+        XCTAssertEqual(get("/plain?fault.status=503").status, 503, "the request's fault.NAME parameters apply to stubs")
+        XCTAssertEqual(get("/plain?status=503").status, 200, "a bare one is the app's")
+        let delayed = get("/plain?fault.delay=300")
         XCTAssertGreaterThanOrEqual(delayed.elapsed, 0.295)
-        XCTAssertEqual(get("/plain?delay=-1").status, 400)
+        XCTAssertEqual(get("/plain?fault.delay=-1").status, 400)
+        XCTAssertEqual(get("/plain?delay=-1").status, 200)
     }
 
     func test_bodyShapers_applyToStubs_butEmptyIsRefused() {
         add(#"{"request": {"urlPath": "/shape"}, "response": {"jsonBody": {"a": 1}, "headers": {"Content-Type": "application/json"}}}"#)
-        let malformed = get("/shape?malformed=1")
+        let malformed = get("/shape?fault.malformed=1")
         XCTAssertEqual(malformed.status, 200)
         XCTAssertNil(try? JSONSerialization.jsonObject(with: malformed.body), "invalid JSON")
-        XCTAssertEqual(get("/shape?bytes=100").body.count, 100)
-        XCTAssertEqual(get("/shape?type=text/html").headers["content-type"], "text/html")
-        let empty = get("/shape?empty=1")
+        XCTAssertEqual(get("/shape?fault.bytes=100").body.count, 100)
+        XCTAssertEqual(get("/shape?fault.type=text/html").headers["content-type"], "text/html")
+        let empty = get("/shape?fault.empty=1")
         XCTAssertEqual(empty.status, 400)
-        XCTAssertEqual(empty.json?["parameter"] as? String, "empty")
+        XCTAssertEqual(empty.json?["parameter"] as? String, "fault.empty")
     }
 
     func test_aStubsOwnQueryParameter_isNotReadAsAFault() {

@@ -29,9 +29,11 @@ final class StubsGuideExampleTests: XCTestCase {
         let post = { CurlClient().request(server.url("/api/items"), method: "POST").status }
         XCTAssertEqual(post(), 503)
         XCTAssertEqual(post(), 201)
-        let late = HTTP.get(server.url("/api/items?delay=300"))
+        let late = HTTP.get(server.url("/api/items?fault.delay=300"))
         XCTAssertEqual(late.status, 200)
         XCTAssertGreaterThanOrEqual(late.elapsed, 0.295)
+        let appsOwn = HTTP.get(server.url("/api/items?status=publish"))
+        XCTAssertEqual(appsOwn.json?["items"] as? [String], ["milk", "bread"], "a bare parameter is the app's")
         let miss = HTTP.get(server.url("/api/itemz"))
         XCTAssertEqual(miss.status, 404)
         XCTAssertTrue(String(decoding: miss.body, as: UTF8.self).contains("[path] /api/items"))

@@ -93,14 +93,38 @@ struct WrkResult: Sendable {
     let p99Milliseconds: Double
 }
 
-/// Runs wrk (2 threads, 32 connections by default) against `url` for `seconds`.
-func wrk(_ url: URL, seconds: Int, header: String? = nil, threads: Int = 2, connections: Int = 32) throws -> WrkResult {
+/// A request body wrk sends with every request, as a POST.
+struct PostBody: Sendable {
+    let contentType: String
+    let text: String
+}
+
+/// Runs wrk (2 threads, 32 connections by default) against `url` for `seconds`; with `post`,
+/// every request is a POST of that body (through a wrk script in the temporary folder).
+func wrk(
+    _ url: URL, seconds: Int, header: String? = nil, post: PostBody? = nil, threads: Int = 2, connections: Int = 32
+) throws -> WrkResult {
     let executable = "/usr/bin/wrk"
     guard FileManager.default.isExecutableFile(atPath: executable) else {
         throw ChildError("wrk is not installed (ci/bench.sh installs it)")
     }
     var arguments = ["-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--latency"]
     if let header { arguments += ["-H", header] }
+    var script: URL?
+    if let post {
+        // A Lua long string takes the body as it is; the level of `=` signs keeps it unambiguous.
+        var level = "="
+        while post.text.contains("]\(level)]") { level += "=" }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-post-\(UUID().uuidString).lua")
+        try """
+            wrk.method = "POST"
+            wrk.headers["Content-Type"] = "\(post.contentType)"
+            wrk.body = [\(level)[\(post.text)]\(level)]
+            """.write(to: file, atomically: true, encoding: .utf8)
+        arguments += ["-s", file.path]
+        script = file
+    }
+    defer { if let script { try? FileManager.default.removeItem(at: script) } }
     arguments.append(url.absoluteString)
     let finished = try runCommand(executable, arguments, timeout: Double(seconds) + 30)
     guard finished.status == 0 else { throw ChildError("wrk failed (\(finished.status)): \(finished.errorOutput)\(finished.output)") }

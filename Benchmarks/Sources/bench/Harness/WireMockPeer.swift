@@ -63,20 +63,42 @@ struct WireMockPeer: Sendable {
 enum StubLoader {
     /// Posts each mapping (a JSON object) to `base`; fails on any answer but 201.
     static func add(_ mappings: [[String: Any]], to base: URL) throws {
-        let url = URL(string: base.absoluteString + "/__admin/mappings")!
         for mapping in mappings {
-            let body = try JSONSerialization.data(withJSONObject: mapping)
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-stub-\(UUID().uuidString).json")
-            try body.write(to: file)
-            defer { try? FileManager.default.removeItem(at: file) }
-            let finished = try runCommand(
-                "/usr/bin/curl",
-                ["-sS", "-m", "30", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json",
-                 "--data-binary", "@\(file.path)", url.absoluteString],
-                timeout: 40)
-            guard finished.status == 0, finished.output == "201" else {
-                throw ChildError("POST \(url) answered \(finished.output) (\(finished.errorOutput))")
-            }
+            let answer = try post(mapping, to: base)
+            guard answer.status == "201" else { throw ChildError("POST \(base)/__admin/mappings answered \(answer.status): \(answer.body)") }
         }
+    }
+
+    /// Why the server at `base` refuses `mapping` (its answer), or `nil` when it takes it; a
+    /// mapping taken is removed again. How a case finds out whether a server reads a field yet.
+    static func refusal(of mapping: [String: Any], at base: URL) throws -> String? {
+        let id = UUID().uuidString.lowercased()
+        var probe = mapping
+        probe["id"] = id
+        let answer = try post(probe, to: base)
+        guard answer.status == "201" else { return answer.body }
+        let deleted = try runCommand(
+            "/usr/bin/curl", ["-sS", "-m", "30", "-o", "/dev/null", "-w", "%{http_code}", "-X", "DELETE", base.absoluteString + "/__admin/mappings/" + id],
+            timeout: 40)
+        guard deleted.status == 0, deleted.output == "200" else {
+            throw ChildError("DELETE of probe mapping \(id) answered \(deleted.output) (\(deleted.errorOutput))")
+        }
+        return nil
+    }
+
+    /// `POST /__admin/mappings` of one mapping with the curl CLI: the answer's status code and body.
+    private static func post(_ mapping: [String: Any], to base: URL) throws -> (status: String, body: String) {
+        let url = base.absoluteString + "/__admin/mappings"
+        let body = try JSONSerialization.data(withJSONObject: mapping)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-stub-\(UUID().uuidString).json")
+        try body.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let finished = try runCommand(
+            "/usr/bin/curl",
+            ["-sS", "-m", "30", "-w", "\n%{http_code}", "-H", "Content-Type: application/json", "--data-binary", "@\(file.path)", url],
+            timeout: 40)
+        guard finished.status == 0 else { throw ChildError("POST \(url) failed (\(finished.status)): \(finished.errorOutput)") }
+        let lines = finished.output.split(separator: "\n", omittingEmptySubsequences: false)
+        return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n"))
     }
 }

@@ -78,10 +78,16 @@ struct AdmissionStage {
         return header.value == "Bearer \(token)"
     }
 
-    /// Reads the fault list (from the fault table) and the route with its own parameters.
+    /// Reads the fault list (from the fault table) and the route with its own parameters. A
+    /// path the catalog does not serve, asked of a server that has stubs (none matched), reads
+    /// only `fault.NAME`: its bare parameters are meant for the app's stubs (the near miss then
+    /// answers, not a 400 about `?status=publish`). A bad fault value is reported before a bad
+    /// route parameter, as before.
     private func readRouteAndFaults(_ context: RequestContext) throws(ParameterError) {
-        context.faults = try RequestFaults(context.query)
-        context.route = try Route(path: context.path, query: context.query)
+        let route = Result { () throws(ParameterError) in try Route(path: context.path, query: context.query) }
+        let meantForStubs = context.unmatchedStubRequest != nil && (try? route.get()) == .notFound
+        context.faults = try RequestFaults(context.query, spelling: meantForStubs ? .prefixedOnly : .bareOrPrefixed)
+        context.route = try route.get()
         if !context.route.servesJSON, let name = [Fault.Name.malformed, .empty].first(where: context.faults.contains) {
             throw ParameterError(
                 parameter: name.rawValue, error: "\(name.rawValue) applies to JSON endpoints only",

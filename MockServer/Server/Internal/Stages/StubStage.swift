@@ -5,12 +5,14 @@ import Foundation
 /// the root directory's `__files/`.
 ///
 /// Admission (``admit(_:)``): on the main port, any method, before the catalog, a request is
-/// matched against the stubs (``StubStore``); a match takes its faults from the stub's
-/// `metadata.testbed.faults` and the request's own query (a parameter the stub itself matches on
-/// is the app's, not a fault), then `reset` and the delays (query `delay` +
-/// `fixedDelayMilliseconds` + a `delayDistribution` draw) run as for any request. Replies
+/// matched against the stubs (``StubStore``) by its query without the `fault.NAME` parameters,
+/// which are the server's. A match takes its faults from the stub's `metadata.testbed.faults` and
+/// those `fault.NAME` parameters; the request's bare parameters are the app's, never faults
+/// (`?status=publish`). Then `reset` and the delays (`fault.delay` + `fixedDelayMilliseconds` + a
+/// `delayDistribution` draw) run as for any request. Replies
 /// (``answer(_:inline:context:)``): after `flaky` and a non-2xx `status`, the stub's fault, a 500
-/// naming a response transformer it needs and this server lacks, or its answer; `chunkedDribbleDelay` goes to the reader. No match leaves the request to the catalog,
+/// naming a response transformer it needs and this server lacks, or its answer;
+/// `chunkedDribbleDelay` goes to the reader. No match leaves the request to the catalog,
 /// whose 404 then carries the near-miss report (``nearMissReply(for:)``).
 struct StubStage {
     /// What admission makes of a request.
@@ -41,10 +43,12 @@ struct StubStage {
     /// Matches `context` against the stubs; a match sets the context's stub and faults.
     func admit(_ context: RequestContext) -> Admission {
         guard context.role == .main, !store.isEmpty else { return .unmatched }
+        let (appQuery, faultQuery) = context.query.apartFromFaults
         let secure = context.connection.map { cmhd_connection_is_tls($0) != 0 } ?? false
         let info = StubRequestInfo(
-            method: context.method, path: context.path, query: context.query,
-            headers: context.headers.map { (name: $0.name, value: $0.value) }, rawURL: context.rawURL, scheme: secure ? "https" : "http",
+            method: context.method, path: context.path, query: appQuery,
+            headers: context.headers.map { (name: $0.name, value: $0.value) },
+            rawURL: context.rawURL.map(QueryParameters.withoutFaults(rawURL:)), scheme: secure ? "https" : "http",
             body: context.stubRequestBody)
         switch store.match(info) {
         case .unmatched:
@@ -58,7 +62,7 @@ struct StubStage {
             context.stub = (stub, body)
             context.matchedStub = stub.id.uuidString.lowercased()
             do throws(ParameterError) {
-                context.faults = try faults(of: stub, query: context.query)
+                context.faults = try faults(of: stub, requestFaults: faultQuery)
             } catch {
                 return .refused(.badParameter(error))
             }
@@ -71,14 +75,14 @@ struct StubStage {
         }
     }
 
-    /// The stub's own faults plus the request's fault parameters that the stub does not match on.
-    private func faults(of stub: Stub, query: QueryParameters) throws(ParameterError) -> RequestFaults {
-        let own = Set(stub.request.queryParameters.keys)
-        let requestFaults = QueryParameters(pairs: stub.request.url.coversQuery ? [] : query.pairs.filter { !own.contains($0.name) })
+    /// The stub's own faults (bare names or prefixed), then the request's `fault.NAME`
+    /// parameters, which win over the same fault in the stub's.
+    private func faults(of stub: Stub, requestFaults: QueryParameters) throws(ParameterError) -> RequestFaults {
         let faults = try RequestFaults(StubFaults.combined(stub: stub.testbedFaults, request: requestFaults))
         if faults.contains(.empty) {
+            let spelt = RequestFaults.prefix + Fault.Name.empty.rawValue
             throw ParameterError(
-                parameter: Fault.Name.empty.rawValue, error: "empty applies to the catalog's JSON endpoints only, not to stubs",
+                parameter: requestFaults.contains(spelt) ? spelt : Fault.Name.empty.rawValue, error: "empty applies to the catalog's JSON endpoints only, not to stubs",
                 valid: "gallery.json, /1.1/search/tweets.json, /1.1/statuses/user_timeline.json, /2/tweets/search/recent")
         }
         return faults

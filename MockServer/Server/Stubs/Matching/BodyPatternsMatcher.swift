@@ -11,6 +11,20 @@ final class BodyPatternsMatcher: RequestPartMatcher {
     /// The most characters of a body the near-miss report prints.
     static let reportedCharacters = 2000
 
+    /// A body `equalTo` (case-sensitive) files the stub under that text (``StubCandidateList``):
+    /// every pattern must match, so one exact pattern is enough to narrow the candidates.
+    var exactValueKey: ExactValueKey? {
+        patterns.lazy.compactMap(\.exactValue).first.map { ExactValueKey(name: "body", value: $0) }
+    }
+
+    /// The body's text, as the text operators see it; none for an empty body or one over the
+    /// matching limit, which no body `equalTo` matches.
+    func indexValues(of request: StubRequestInfo) -> [String] {
+        let body = request.body
+        guard body.refusal == nil, let text = body.text else { return [] }
+        return [text]
+    }
+
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult {
         let body = input.request.body
         if let refusal = body.refusal {

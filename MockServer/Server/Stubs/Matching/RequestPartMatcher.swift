@@ -14,6 +14,14 @@ protocol RequestPartMatcher: AnyObject, Sendable {
     /// How `input` compares with this part. With `explain`, the result lists the field compared
     /// (``MatchResult/fields``); without, it may leave them out, which is what serving wants.
     func match(_ input: RequestMatchInput, explain: Bool) -> MatchResult
+    /// The one value this part accepts and where in a request it is read, when there is just
+    /// one (a header's or a body's `equalTo`); `nil` otherwise (the default). The store files
+    /// the stub under it (``StubCandidateList``), so it must hold that the part matches a
+    /// request only when ``indexValues(of:)`` of that request contains the value.
+    var exactValueKey: ExactValueKey? { get }
+    /// The request's values at the place ``exactValueKey`` names (a header sent twice has two;
+    /// none when absent). Only called on a part that offers a key.
+    func indexValues(of request: StubRequestInfo) -> [String]
 }
 
 /// What a part is matched against: the request, and the state of every scenario.
@@ -25,6 +33,9 @@ struct RequestMatchInput {
 }
 
 extension RequestPartMatcher {
+    var exactValueKey: ExactValueKey? { nil }
+    func indexValues(of request: StubRequestInfo) -> [String] { [] }
+
     /// `result`, with the field it compared when `explain` asks for it.
     func explained(
         _ result: MatchResult, explain: Bool, path: @autoclosure () -> String, expected: @autoclosure () -> String,

@@ -62,6 +62,11 @@ final class HeaderMatcher: RequestPartMatcher {
             expected: name + matcher.pattern.reportText(separator: ": "),
             actual: values.isEmpty ? "" : "\(name): \(values.joined(separator: ", "))", message: "Header does not match")
     }
+
+    /// `header <lowercased name>` and the `equalTo` value (the part then wants that value among
+    /// the header's).
+    var exactValueKey: ExactValueKey? { matcher.exactValue.map { ExactValueKey(name: "header " + lowercasedName, value: $0) } }
+    func indexValues(of request: StubRequestInfo) -> [String] { request.headerValues(lowercased: lowercasedName) }
 }
 
 /// One query parameter.
@@ -80,6 +85,10 @@ final class QueryParameterMatcher: RequestPartMatcher {
             expected: "Query: " + name + matcher.pattern.reportText(separator: " = "),
             actual: values.isEmpty ? "" : "\(name): \(values.joined(separator: ", "))", message: "Query does not match")
     }
+
+    /// `query <name>` and the `equalTo` value.
+    var exactValueKey: ExactValueKey? { matcher.exactValue.map { ExactValueKey(name: "query " + name, value: $0) } }
+    func indexValues(of request: StubRequestInfo) -> [String] { request.queryValues(name) }
 }
 
 /// The state a stub's scenario must be in (`requiredScenarioState`).

@@ -50,6 +50,12 @@ struct StubMatcher: Sendable {
         self.parts = parts
     }
 
+    /// The exact values its parts offer to file the stub under (``RequestPartMatcher/exactValueKey``),
+    /// in the parts' order, each with the part that offers it.
+    var exactValueKeys: [(key: ExactValueKey, part: any RequestPartMatcher)] {
+        parts.compactMap { part in part.exactValueKey.map { (key: $0, part: part) } }
+    }
+
     /// How `input` compares with the whole pattern. Without `explain`, the first part that
     /// does not match ends the walk with ``MatchResult/noMatch``; with it, every part is
     /// matched and the result has the weighted distance and every field compared.

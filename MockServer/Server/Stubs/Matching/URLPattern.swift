@@ -15,8 +15,8 @@ protocol URLPattern: Sendable {
     var text: String { get }
     /// The value as the near-miss report prints it (`[path] /items`).
     var reportText: String { get }
-    /// Whether the pattern looks at the query (`url`, `urlPattern`): then every parameter of a
-    /// request it accepted is part of what the stub matched, the app's and not a fault.
+    /// Whether the pattern looks at the query (`url`, `urlPattern`): it is then matched against
+    /// the path and the query (without the server's `fault.NAME` parameters).
     var coversQuery: Bool { get }
     /// Where the store files a stub with this pattern.
     var indexPlace: URLIndexPlace { get }

@@ -1,10 +1,14 @@
 // Fault builder: a resource (a catalog route or a stub) plus faults, each with an input that
 // knows the fault's valid values (from the catalog, which comes from the server's fault table),
-// the URL they make, and Try it.
+// the URL they make, and Try it. On the catalog's own routes the URL names faults bare
+// (`status=503`); anywhere else it writes `fault.status=503`, because on a path a stub answers
+// the bare parameters are the app's (`?status=publish`) and only the prefix makes a fault.
 import { probe } from './api.js';
 import { copyText, h } from './dom.js';
 import { probeView } from './probe-view.js';
 
+/** The spelling that makes a query parameter a fault on any path (`fault.delay=2000`). */
+const faultPrefix = 'fault.';
 const mediaTypes = ['text/html', 'text/plain', 'application/json', 'application/octet-stream', 'image/png', 'image/jpeg'];
 
 export class BuilderPanel {
@@ -159,13 +163,18 @@ export class BuilderPanel {
     if (!path.startsWith('/')) path = `/${path}`;
     const [pathOnly, ...rest] = path.split('?');
     const names = new Set(this.added.keys());
-    const pairs = rest.join('?').split('&').filter((pair) => pair && !names.has(pair.split('=')[0]));
+    const bare = this.takesBareNames(pathOnly);
+    // The path's own parameters stay, but not a fault added here, in either spelling.
+    const pairs = rest.join('?').split('&').filter((pair) => {
+      const name = pair.split('=')[0];
+      return pair && !names.has(name) && !(name.startsWith(faultPrefix) && names.has(name.slice(faultPrefix.length)));
+    });
     for (const row of this.faults) {
       const entry = this.added.get(row.parameter);
       if (!entry) continue;
       const result = this.value(entry);
       if (result.error) errors.push(result.error);
-      else pairs.push(`${row.parameter}=${encodeValue(result.value)}`);
+      else pairs.push(`${bare ? '' : faultPrefix}${row.parameter}=${encodeValue(result.value)}`);
     }
     const url = `${this.base}${pathOnly}${pairs.length ? `?${pairs.join('&')}` : ''}`;
     this.url.value = url;
@@ -173,6 +182,18 @@ export class BuilderPanel {
     this.problem.textContent = errors.join('; ');
     this.tryButton.disabled = errors.length > 0;
     this.currentURL = errors.length ? null : url;
+  }
+
+  /**
+   * Whether the URL may name faults bare: only on one of the catalog's routes that no stub may
+   * answer (no GET or ANY stub on this path, nor one with a pattern or no URL). Elsewhere a stub
+   * answers, or may, and bare names there are the app's parameters.
+   */
+  takesBareNames(pathOnly) {
+    const catalogRoute = this.routes.some((route) => route.path.split('?')[0] === pathOnly);
+    const stubbed = this.stubs.some((stub) => (stub.method === 'GET' || stub.method === 'ANY')
+      && (!stub.path || stub.path.split('?')[0] === pathOnly));
+    return catalogRoute && !stubbed;
   }
 
   async tryIt() {
