@@ -26,12 +26,13 @@ enum StubParser {
         guard data.count <= maximumDocumentSize else {
             throw StubError(.invalid, field: "", reason: "the mapping is \(data.count) bytes, more than the \(maximumDocumentSize) accepted")
         }
+        // Our own reader, not `JSONSerialization`: it takes the comments WireMock's Jackson
+        // takes, and keeps every number as written (the tree holds them as `JSONNumber`).
         let parsed: Any
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            parsed = try JSONReader.parse(data).tree
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw StubError(.invalid, field: "", reason: "not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+            throw StubError(.invalid, field: "", reason: "not valid JSON (\(error))")
         }
         guard let object = parsed as? [String: Any] else {
             throw StubError(.invalid, field: "", reason: "a mapping must be a JSON object")
@@ -173,13 +174,8 @@ enum StubParser {
 
     /// A whole number in `range`.
     static func integer(_ value: Any, at path: String, in range: ClosedRange<Int>) throws(StubError) -> Int {
-        let parsed = JSONValue(foundation: value)
         let number: Int?
-        switch parsed {
-        case .integer(let whole)?: number = whole
-        case .number(let real)? where real.rounded() == real && abs(real) < 9e15: number = Int(real)
-        default: number = nil
-        }
+        if case .number(let parsed)? = JSONValue(foundation: value) { number = parsed.intValue } else { number = nil }
         guard let number, range.contains(number) else {
             throw StubError(.invalid, field: path, reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -189,11 +185,7 @@ enum StubParser {
     /// A finite number in `range`.
     static func number(_ value: Any, at path: String, in range: ClosedRange<Double>) throws(StubError) -> Double {
         let number: Double?
-        switch JSONValue(foundation: value) {
-        case .integer(let whole)?: number = Double(whole)
-        case .number(let real)?: number = real
-        default: number = nil
-        }
+        if case .number(let parsed)? = JSONValue(foundation: value) { number = parsed.doubleValue } else { number = nil }
         guard let number, number.isFinite, range.contains(number) else {
             throw StubError(.invalid, field: path, reason: "must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
