@@ -5,12 +5,12 @@ enum StringValuePatterns {
     /// Every operator, in the order error messages list them. A new operator is one type
     /// conforming to ``StringValuePattern`` and one line here.
     static let all: [any StringValuePattern.Type] = [
-        EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self,
+        EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, MatchesJsonPathPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
-        "doesNotContain", "doesNotMatch", "equalToJson", "matchesJsonPath", "matchesJsonSchema", "equalToXml",
+        "doesNotContain", "doesNotMatch", "equalToJson", "matchesJsonSchema", "equalToXml",
         "matchesXPath", "not", "before", "after", "equalToDateTime", "anything", "and", "or", "matchesPathTemplate",
         "hasExactly", "includes", "binaryEqualTo",
     ]

@@ -69,6 +69,12 @@ extension JSONPath {
                     let positions = Self.slice(count: items.count, start: start, end: end, step: step ?? 1)
                     try spend(positions.count)
                     for position in positions { output.append(items[position]) }
+                case (.filter(let condition), .object) where dialect == .jayway:
+                    // Jayway tests a filter on an object against the object itself (WireMock
+                    // users write `$[?(@.query =~ /.*x.*/)]` on an object body); RFC 9535 tests
+                    // its member values.
+                    try spend()
+                    if try test(condition, current: node) { output.append(node) }
                 case (.filter(let condition), _):
                     for child in node.children {
                         try spend()

@@ -34,7 +34,7 @@ struct JSONPath: Sendable {
     }
 
     /// Most nodes one run may visit (descendants, filter candidates and results together).
-    static let maximumWork = 2_000_000
+    static let maximumWork = 1_000_000
     /// Deepest nesting of brackets and parentheses a query may have.
     static let maximumNesting = 64
 
