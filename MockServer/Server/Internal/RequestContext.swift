@@ -58,6 +58,11 @@ final class RequestContext: @unchecked Sendable {
     var upload = Data()
     /// The body was longer than what `upload` keeps.
     var uploadOverflow = false
+    /// The body's first ``StubRequestBody/matchLimit`` bytes, for the stubs' `bodyPatterns`:
+    /// collected only while some stub has them (see ``keepUpload(_:count:limit:matchingLimit:)``).
+    var matchingUpload = Data()
+    /// The body was longer than what `matchingUpload` keeps.
+    var matchingUploadOverflow = false
     /// The body's full size in bytes.
     var uploadSize = 0
     /// The request headers in arrival order (for the journal).
@@ -110,12 +115,27 @@ final class RequestContext: @unchecked Sendable {
 
     /// Keeps an upload chunk: the body's first `limit` bytes are kept (``RequestRecord/bodyLimit``
     /// but for stub mappings), the rest only counted (``uploadOverflow``), so any request may
-    /// carry any body.
-    func keepUpload(_ chunk: UnsafeRawPointer, count: Int, limit: Int) {
+    /// carry any body. The first `matchingLimit` bytes are kept apart for body matching (0 when
+    /// no stub matches bodies); past it that copy is dropped and only flagged, so memory stays
+    /// bounded whatever arrives.
+    func keepUpload(_ chunk: UnsafeRawPointer, count: Int, limit: Int, matchingLimit: Int = 0) {
         uploadSize += count
+        let bytes = chunk.assumingMemoryBound(to: UInt8.self)
         let kept = min(count, max(0, limit - upload.count))
-        if kept > 0 { upload.append(chunk.assumingMemoryBound(to: UInt8.self), count: kept) }
+        if kept > 0 { upload.append(bytes, count: kept) }
         if kept < count { uploadOverflow = true }
+        guard matchingLimit > 0, !matchingUploadOverflow else { return }
+        if matchingUpload.count + count > matchingLimit {
+            matchingUploadOverflow = true
+            matchingUpload = Data()
+        } else {
+            matchingUpload.append(bytes, count: count)
+        }
+    }
+
+    /// The body as the stubs' body patterns see it.
+    var stubRequestBody: StubRequestBody {
+        matchingUpload.isEmpty && !matchingUploadOverflow ? .empty : StubRequestBody(matchingUpload, isOverLimit: matchingUploadOverflow)
     }
 
     /// Records why the scheduler resumed the connection (scheduler thread).

@@ -3,11 +3,11 @@ import Foundation
 /// The `request` object of a mapping.
 extension StubParser {
     static let requestFields: Set<String> = [
-        "method", "url", "urlPattern", "urlPath", "urlPathPattern", "queryParameters", "headers",
+        "method", "url", "urlPattern", "urlPath", "urlPathPattern", "queryParameters", "headers", "bodyPatterns",
     ]
     static let unsupportedRequestFields: Set<String> = [
         "scheme", "host", "port", "clientIp", "urlPathTemplate", "pathParameters", "formParameters", "cookies",
-        "basicAuth", "basicAuthCredentials", "bodyPatterns", "customMatcher", "multipartPatterns",
+        "basicAuth", "basicAuthCredentials", "customMatcher", "multipartPatterns",
     ]
 
     /// The request pattern.
@@ -36,6 +36,14 @@ extension StubParser {
         }
         if let headers = object["headers"] {
             request.headers = try matchers(headers, at: join(path, "headers"))
+        }
+        if let patterns = object["bodyPatterns"], !(patterns is NSNull) {
+            guard let list = patterns as? [Any] else {
+                throw StubError(.invalid, field: join(path, "bodyPatterns"), reason: "must be an array of match operators")
+            }
+            for (index, spec) in list.enumerated() {
+                request.bodyPatterns.append(StubValueMatcher(try StringValuePatterns.parse(spec, at: join(path, "bodyPatterns[\(index)]"))))
+            }
         }
         return request
     }

@@ -1,4 +1,4 @@
-/// The request side of a stub: method, URL, query parameters and headers. All given parts must
+/// The request side of a stub: method, URL, query parameters, headers and body. All given parts must
 /// match; header names are compared without regard to case, as HTTP wants.
 public struct StubRequest: Sendable, Hashable {
     /// The method (`GET`, `POST`…), or `nil` for any (WireMock's `ANY`).
@@ -9,6 +9,8 @@ public struct StubRequest: Sendable, Hashable {
     public var queryParameters: [String: StubValueMatcher]
     /// Headers by name.
     public var headers: [String: StubValueMatcher]
+    /// Patterns the request body must all match (`bodyPatterns`), in the mapping's order.
+    public var bodyPatterns: [StubValueMatcher] = []
 
     /// A request pattern; `method: nil` matches any method.
     public init(
@@ -42,12 +44,20 @@ public struct StubRequest: Sendable, Hashable {
         return copy
     }
 
+    /// The same pattern, also requiring the body to match `matcher`.
+    public func withBodyPattern(_ matcher: StubValueMatcher) -> StubRequest {
+        var copy = self
+        copy.bodyPatterns.append(matcher)
+        return copy
+    }
+
     /// The pattern as a mapping's `request` object.
     var json: JSONValue {
         var object: [String: JSONValue] = ["method": .string(method ?? "ANY")]
         if let field = url.field { object[field.name] = .string(field.value) }
         if !queryParameters.isEmpty { object["queryParameters"] = .object(queryParameters.mapValues(\.json)) }
         if !headers.isEmpty { object["headers"] = .object(headers.mapValues(\.json)) }
+        if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         return .object(object)
     }
 }

@@ -13,11 +13,17 @@ final class StubRequestInfo: Sendable {
     let headers: [(name: String, value: String)]
     /// The path, then `?` and the query when there is one (what `url` and `urlPattern` see).
     let pathAndQuery: String
+    /// The body, for `bodyPatterns` (empty unless some stub has them).
+    let body: StubRequestBody
     /// The header names lowercased once, in arrival order: a request is matched against many stubs.
     private let lowercasedNames: [String]
 
-    init(method: String, path: String, query: QueryParameters, headers: [(name: String, value: String)]) {
+    init(
+        method: String, path: String, query: QueryParameters, headers: [(name: String, value: String)],
+        body: StubRequestBody = .empty
+    ) {
         self.method = method
+        self.body = body
         self.path = path
         self.query = query
         self.headers = headers

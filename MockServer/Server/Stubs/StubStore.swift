@@ -28,9 +28,17 @@ final class StubStore: Sendable {
         var scenarios: [String: String] = [:]
         /// The root directory's stubs as loaded at start (what a reset brings back).
         var rootStubs: [Stub] = []
+        /// How many stubs have `bodyPatterns`.
+        var bodyStubs = 0
     }
 
     private let state = Mutex(State())
+    /// Mirrors `State.bodyStubs > 0`, read without the lock for every upload chunk.
+    private let bodyStubsExist = Atomic<Bool>(false)
+
+    /// Whether some stub has `bodyPatterns`: only then are request bodies kept for matching
+    /// (``StubRequestBody``), so the catalog's requests do not pay for it.
+    var needsBodies: Bool { bodyStubsExist.load(ordering: .relaxed) }
     private let random: Mutex<SplitMix64>
 
     /// An empty store whose delay distributions draw from a generator seeded with `seed`.
@@ -61,6 +69,7 @@ final class StubStore: Sendable {
                 let entry = Entry(stub: stub, sequence: state.nextSequence, fromRootDirectory: fromRootDirectory)
                 state.nextSequence += 1
                 state.byID[stub.id] = entry
+                if !stub.request.bodyPatterns.isEmpty { state.bodyStubs += 1 }
                 switch Place(stub.request.url) {
                 case .path(let path): Self.insert(entry, into: &state.byPath[path, default: []])
                 case .pathPattern(let key): state.pathPatterns.insert(entry, key: key)
@@ -71,6 +80,7 @@ final class StubStore: Sendable {
                     state.scenarios[scenario] = Stub.startedState
                 }
             }
+            bodyStubsExist.store(state.bodyStubs > 0, ordering: .relaxed)
         }
     }
 
@@ -79,6 +89,8 @@ final class StubStore: Sendable {
     func remove(_ id: StubID) -> Bool {
         state.withLock { state in
             guard let entry = state.byID.removeValue(forKey: id) else { return false }
+            if !entry.stub.request.bodyPatterns.isEmpty { state.bodyStubs -= 1 }
+            bodyStubsExist.store(state.bodyStubs > 0, ordering: .relaxed)
             switch Place(entry.stub.request.url) {
             case .path(let path):
                 state.byPath[path]?.removeAll { $0.stub.id == id }
@@ -102,6 +114,7 @@ final class StubStore: Sendable {
             let (root, sequence) = (state.rootStubs, state.nextSequence)
             state = State()
             state.nextSequence = sequence
+            bodyStubsExist.store(false, ordering: .relaxed)
             return root
         }
         // The root stubs were valid and distinct when loaded; the store is empty now.
@@ -116,6 +129,7 @@ final class StubStore: Sendable {
             state = State()
             state.rootStubs = root
             state.nextSequence = sequence
+            bodyStubsExist.store(false, ordering: .relaxed)
         }
     }
 

@@ -64,8 +64,8 @@ final class MatchResultTests: XCTestCase {
         XCTAssertEqual(header.message, "Header does not match")
         XCTAssertEqual(result.differences.first?.expected, "POST")
         XCTAssertEqual(result.differences.first?.actual, "GET")
-        // The method weighs 3 and the header 1 of the 16 in all
-        XCTAssertEqual(result.distance, 4.0 / 16, accuracy: 1e-9)
+        // The method weighs 3 and the header 1 of the 17 in all
+        XCTAssertEqual(result.distance, 4.0 / 17, accuracy: 1e-9)
     }
 
     func test_stubMatcher_distance_ranksURLAboveMethodAboveHeader() throws {
@@ -111,7 +111,7 @@ final class MatchResultTests: XCTestCase {
         XCTAssertTrue(try StringValuePatterns.parse(["equalTo": "x", "caseInsensitive": true], at: "h") is EqualToPattern)
         let cases: [([String: Any], String, String)] = [
             (["contains": "x", "caseInsensitive": true], "h.caseInsensitive", "applies to equalTo only"),
-            (["equalToJson": "{}"], "h.equalToJson", "not supported by mockserver"),
+            (["matchesJsonSchema": "{}"], "h.matchesJsonSchema", "not supported by mockserver"),
             (["sortOf": "x"], "h.sortOf", "unknown match operator"),
             ([:], "h", "needs one of equalTo, contains, matches, absent"),
             (["contains": "x", "matches": "y"], "h.matches", "one match operator per value"),
@@ -129,7 +129,12 @@ final class MatchResultTests: XCTestCase {
     }
 
     func test_everyOperator_writesTheJSONItWasReadFrom() throws {
-        let objects: [[String: Any]] = [["equalTo": "x"], ["equalTo": "x", "caseInsensitive": true], ["contains": "y"], ["matches": "[a-z]+"], ["absent": true]]
+        let objects: [[String: Any]] = [
+            ["equalTo": "x"], ["equalTo": "x", "caseInsensitive": true], ["contains": "y"], ["matches": "[a-z]+"], ["absent": true],
+            ["doesNotContain": "z"], ["doesNotMatch": "[0-9]"], ["not": ["contains": "q"]], ["binaryEqualTo": "AAEC/w=="],
+            ["and": [["contains": "a"], ["or": [["equalTo": "b"], ["absent": true]]]]],
+            ["equalToJson": ["a": [1, "x"]], "ignoreArrayOrder": true, "ignoreExtraElements": true], ["equalToJson": "{\"a\": 1}"],
+        ]
         for object in objects {
             let pattern = try StringValuePatterns.parse(object, at: "h")
             XCTAssertEqual(pattern.json, JSONValue(foundation: object), "\(object)")

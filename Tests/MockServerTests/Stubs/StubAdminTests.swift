@@ -63,7 +63,7 @@ final class StubAdminTests: ServerTestCase {
         XCTAssertEqual((errors?.first?["source"] as? [String: Any])?["pointer"] as? String, "/request/urlPathPattern")
         XCTAssertEqual(errors?.first?["title"] as? String, "Error parsing JSON")
         XCTAssertTrue((errors?.first?["detail"] as? String)?.contains("request.urlPathPattern: invalid regular expression") ?? false)
-        let unsupported = HTTP.post(admin("__admin/mappings"), json: #"{"request": {"urlPath": "/x", "bodyPatterns": []}}"#)
+        let unsupported = HTTP.post(admin("__admin/mappings"), json: #"{"request": {"urlPath": "/x", "multipartPatterns": []}}"#)
         XCTAssertEqual(unsupported.status, 422)
         XCTAssertTrue(String(decoding: unsupported.body, as: UTF8.self).contains("not supported by mockserver"))
         XCTAssertEqual(server.stubs.count, 1, "the stub already there stays")

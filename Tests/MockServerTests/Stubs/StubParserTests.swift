@@ -137,9 +137,9 @@ final class StubParserTests: XCTestCase {
 
     func test_unsupportedWireMockFields_areRefusedAsSuch() {
         let cases: [(String, String)] = [
-            (#"{"request": {"url": "/x", "bodyPatterns": [{"contains": "a"}]}}"#, "request.bodyPatterns"),
+            (#"{"request": {"url": "/x", "multipartPatterns": []}}"#, "request.multipartPatterns"),
             (#"{"request": {"url": "/x"}, "response": {"transformers": ["response-template"]}}"#, "response.transformers"),
-            (#"{"request": {"url": "/x", "headers": {"A": {"doesNotMatch": "b"}}}}"#, "request.headers.A.doesNotMatch"),
+            (#"{"request": {"url": "/x", "headers": {"A": {"matchesJsonSchema": "{}"}}}}"#, "request.headers.A.matchesJsonSchema"),
             (#"{"request": {"url": "/x"}, "postServeActions": []}"#, "postServeActions"),
             (#"{"request": {"url": "/x"}, "response": {"proxyBaseUrl": "http://example.com"}}"#, "response.proxyBaseUrl"),
         ]

@@ -13,7 +13,7 @@ extension ServerCore {
     /// Matches `context` against the stubs: `nil` when the catalog must answer it.
     func admitStub(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result? {
         guard context.role == .main, !stubs.isEmpty else { return nil }
-        let info = StubRequestInfo(method: context.method, path: context.path, query: context.query, headers: context.headers.map { (name: $0.name, value: $0.value) })
+        let info = StubRequestInfo(method: context.method, path: context.path, query: context.query, headers: context.headers.map { (name: $0.name, value: $0.value) }, body: context.stubRequestBody)
         switch stubs.match(info) {
         case .unmatched:
             context.unmatchedStubRequest = info

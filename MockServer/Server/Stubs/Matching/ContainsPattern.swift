@@ -13,6 +13,7 @@ struct ContainsPattern: StringValuePattern {
     }
 
     func match(_ value: String?) -> MatchResult { MatchResult(value?.contains(part) ?? false) }
+    func match(body: StubRequestBody) -> MatchResult { MatchResult(!body.bytes.isEmpty && body.contains(part)) }
 
     var expectedText: String { part }
     var json: JSONValue { .object([Self.operatorName: .string(part)]) }

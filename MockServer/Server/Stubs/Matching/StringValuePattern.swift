@@ -17,9 +17,16 @@ protocol StringValuePattern: Sendable {
     /// How `value` (`nil` when the request has none) compares with the pattern.
     func match(_ value: String?) -> MatchResult
     /// How every value of a header or parameter sent several times (none when not sent)
-    /// compares. The default takes the best of them (WireMock's `MultiValuePattern`); a pattern
-    /// on the list as a whole (`hasExactly`, `includes`) implements this instead.
+    /// compares. The default takes the best of them, and the pattern against no value when
+    /// none was sent (WireMock 2.35's `MultiValuePattern`: `doesNotContain` matches a header
+    /// not sent); a pattern on the list as a whole (`hasExactly`, `includes`) implements this
+    /// instead.
     func match(values: [String]) -> MatchResult
+    /// How a request body compares (bodyPatterns). The default matches its text (``StubRequestBody/text``,
+    /// `nil` when empty, as WireMock); a pattern on bytes (`binaryEqualTo`) or on a parsed
+    /// document (`equalToJson`) reads what it needs instead, and one that holds others hands
+    /// them the body.
+    func match(body: StubRequestBody) -> MatchResult
     /// The expected value as the near-miss report prints it.
     var expectedText: String { get }
     /// The pattern as a mapping writes it.
@@ -42,6 +49,8 @@ extension StringValuePattern {
         if values.count == 1 { return match(first) }
         return MatchResult.best(of: values.lazy.map { match($0) })
     }
+
+    func match(body: StubRequestBody) -> MatchResult { match(body.text) }
 
     /// The pattern's operand as a string, or the error naming it.
     static func operand(_ object: [String: Any], at path: String) throws(StubError) -> String {

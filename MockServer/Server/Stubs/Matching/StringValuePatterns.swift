@@ -5,14 +5,15 @@ enum StringValuePatterns {
     /// Every operator, in the order error messages list them. A new operator is one type
     /// conforming to ``StringValuePattern`` and one line here.
     static let all: [any StringValuePattern.Type] = [
-        EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, MatchesJsonPathPattern.self,
+        EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, DoesNotContainPattern.self,
+        DoesNotMatchPattern.self, NotPattern.self, AndPattern.self, OrPattern.self, BinaryEqualToPattern.self,
+        EqualToJsonPattern.self, MatchesJsonPathPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
-        "doesNotContain", "doesNotMatch", "equalToJson", "matchesJsonSchema", "equalToXml",
-        "matchesXPath", "not", "before", "after", "equalToDateTime", "anything", "and", "or", "matchesPathTemplate",
-        "hasExactly", "includes", "binaryEqualTo",
+        "matchesJsonSchema", "equalToXml", "matchesXPath", "before", "after",
+        "equalToDateTime", "anything", "matchesPathTemplate", "hasExactly", "includes",
     ]
 
     private static let byName: [String: any StringValuePattern.Type] = Dictionary(

@@ -1,5 +1,5 @@
 /// A stub's whole request pattern as one matcher: its parts (method, URL, headers, query
-/// parameters, scenario state), each a ``RequestPartMatcher``, and their weighted distance.
+/// parameters, body, scenario state), each a ``RequestPartMatcher``, and their weighted distance.
 ///
 /// The store picks a stub with it and the near-miss report ranks stubs with it: one walk over
 /// the request either way. Picking asks for no explanation and stops at the first part that
@@ -7,9 +7,9 @@
 /// one more reference to follow per candidate stub showed as the walk's main cost.
 struct StubMatcher: Sendable {
     /// The sum of the weights of every kind of part: URL 10, method 3, the headers together 1,
-    /// the query parameters together 1, the scenario state 1. A stub's distance is its parts'
+    /// the query parameters together 1, the body patterns together 1, the scenario state 1. A stub's distance is its parts'
     /// weighted distances over this, so stubs with fewer parts rank on the same scale.
-    static let totalWeight = 16.0
+    static let totalWeight = 17.0
 
     /// The parts, in the order the report lists them.
     let parts: [any RequestPartMatcher]
@@ -26,6 +26,7 @@ struct StubMatcher: Sendable {
         for (name, matcher) in request.queryParameters.sorted(by: { $0.key < $1.key }) {
             parts.append(QueryParameterMatcher(name: name, matcher: matcher, weight: queryWeight))
         }
+        if !request.bodyPatterns.isEmpty { parts.append(BodyPatternsMatcher(patterns: request.bodyPatterns)) }
         if let scenario = stub.scenarioName, let required = stub.requiredScenarioState {
             parts.append(ScenarioStateMatcher(scenario: scenario, required: required))
         }

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// A request's body as the body patterns see it: its bytes (up to ``matchLimit``), its text, and
+/// its JSON, each worked out once per request however many stubs look at it.
+///
+/// Kept apart from the journal's copy (``RequestRecord/bodyLimit``, 64 KB) and only collected
+/// while some stub has `bodyPatterns` (``StubStore/needsBodies``), so requests to the catalog
+/// never pay for it. A body longer than ``matchLimit`` is not kept: no body pattern matches it,
+/// and the near-miss report says why.
+final class StubRequestBody: Sendable {
+    /// The most bytes kept for matching: 10 MB.
+    static let matchLimit = 10 * 1024 * 1024
+    /// No body (or none collected).
+    static let empty = StubRequestBody(Data(), isOverLimit: false)
+
+    /// The bytes, as sent.
+    let bytes: Data
+    /// The body was longer than ``matchLimit`` (``bytes`` is then empty).
+    let isOverLimit: Bool
+
+    private let decodedText = Mutex<String??>(nil)
+    private let parsedJSON = Mutex<JSONTree??>(nil)
+
+    /// A body of `bytes`; `isOverLimit` when more arrived than ``matchLimit``.
+    init(_ bytes: Data, isOverLimit: Bool) {
+        self.bytes = isOverLimit ? Data() : bytes
+        self.isOverLimit = isOverLimit
+    }
+
+    /// The body as UTF-8 text (invalid sequences replaced), `nil` when it is empty: WireMock
+    /// hands its text patterns no value for an empty body, so `absent` matches it and
+    /// `equalTo: ""` does not.
+    var text: String? {
+        decodedText.withLock { cached in
+            if let cached { return cached }
+            let text: String? = bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+            cached = .some(text)
+            return text
+        }
+    }
+
+    /// The body read as JSON, `nil` when it is not JSON.
+    var json: JSONTree? {
+        parsedJSON.withLock { cached in
+            if let cached { return cached }
+            let tree = JSONTree(data: bytes)
+            cached = .some(tree)
+            return tree
+        }
+    }
+
+    /// Why no body pattern can match, when none can (the near-miss report's wording).
+    var refusal: String? {
+        isOverLimit ? "the body is over \(Self.matchLimit / (1024 * 1024)) MB, the most kept for matching" : nil
+    }
+}
+
+extension StubRequestBody {
+    /// Whether the body's bytes contain `part`'s UTF-8 bytes (Java's `String.contains`, code
+    /// unit by code unit): `memchr` to each candidate first byte, then `memcmp`, so a 10 MB body
+    /// costs about a millisecond per pattern.
+    func contains(_ part: String) -> Bool {
+        let needle = Array(part.utf8)
+        guard let first = needle.first else { return true }
+        return bytes.withUnsafeBytes { haystack in
+            guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
+            let last = haystack.count - needle.count
+            var offset = 0
+            while offset <= last {
+                guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                offset = base.distance(to: UnsafeRawPointer(hit))
+                if needle.withUnsafeBytes({ memcmp(base + offset, $0.baseAddress!, needle.count) }) == 0 { return true }
+                offset += 1
+            }
+            return false
+        }
+    }
+}
