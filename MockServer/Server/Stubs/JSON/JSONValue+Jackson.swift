@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value written as WireMock writes a JSONPath result for a sub-matcher: Jackson's default
 /// pretty printer (`{` then `"key" : value` lines indented by two spaces per object level,
 /// arrays on one line as `[ 1, 2 ]`, empty ones as `[ ]` and `{ }`), and numbers as Java prints
@@ -15,6 +17,53 @@ extension JSONValue {
             var output = ""
             writePretty(into: &output, objectLevel: 0)
             return output
+        }
+    }
+
+    /// The text of one item of an array result, as WireMock 2.35 hands each item to a
+    /// sub-matcher: Java's `String.valueOf` of what Jayway read. A nested array is json-smart's
+    /// compact JSON (`[1,"s"]`, `/` written `\/`), a nested object Java's map text
+    /// (`{a=1, b=x}`), anything else as ``jaywayText``.
+    var jaywayItemText: String {
+        switch self {
+        case .array:
+            var output = ""
+            writeSmart(into: &output)
+            return output
+        case .object(let members):
+            return "{" + members.keys.sorted().map { "\($0)=\(members[$0]?.jaywayItemText ?? "null")" }.joined(separator: ", ") + "}"
+        default:
+            return jaywayText
+        }
+    }
+
+    /// json-smart's compact JSON: no spaces, `/` escaped, numbers as Java prints them.
+    private func writeSmart(into output: inout String) {
+        switch self {
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                item.writeSmart(into: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output += "," }
+                JSONValue.string(key).writeSmart(into: &output)
+                output += ":"
+                members[key]?.writeSmart(into: &output)
+            }
+            output += "}"
+        case .string(let text):
+            var quoted = ""
+            JSONWriter.appendQuoted(text, to: &quoted)
+            output += quoted.replacingOccurrences(of: "/", with: "\\/")
+        case .number(let number):
+            output += number.javaText
+        default:
+            JSONWriter.write(self, into: &output)
         }
     }
 

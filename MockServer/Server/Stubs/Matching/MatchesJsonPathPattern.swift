@@ -7,8 +7,11 @@
 ///   only) must reach a value that is not `null`, an empty array or an empty object; an
 ///   indefinite one must select at least one node.
 /// - The sub-matcher form compares a string as it is, a number or boolean as Java prints it,
-///   and an array or object as Jackson pretty-prints it (``JSONValue/jaywayText``). A path that
-///   reaches nothing (or `null`, or selects nothing with `absent`) gives the sub-matcher no value.
+///   and an object as Jackson pretty-prints it (``JSONValue/jaywayText``). An array (what a
+///   path selects, or the value it reaches) is compared item by item, the best item deciding
+///   (each item as ``JSONValue/jaywayItemText`` writes it), except by `equalToJson`, which gets
+///   the whole array. A path that reaches nothing (or
+///   `null`, or selects nothing with `absent`) gives the sub-matcher no value.
 /// - A body that is not JSON never matches; neither does a query stopped by its work limit.
 struct MatchesJsonPathPattern: StringValuePattern {
     static let operatorName = "matchesJsonPath"
@@ -62,8 +65,11 @@ struct MatchesJsonPathPattern: StringValuePattern {
         switch result {
         case .none, .null?:
             return subPattern.match(nil)
-        case .array(let items)? where items.isEmpty && subPattern is AbsentPattern:
-            return subPattern.match(nil)
+        case .array(let items)? where !(subPattern is EqualToJsonPattern):
+            // WireMock 2.35 compares each item and keeps the best (`$.tags` with `equalTo: "b"`
+            // matches `["a", "b"]`); nothing selected is no value for `absent`, else no match.
+            if items.isEmpty { return subPattern is AbsentPattern ? subPattern.match(nil) : .noMatch }
+            return MatchResult.best(of: items.lazy.map { subPattern.match($0.jaywayItemText) })
         case let selected?:
             return subPattern.match(selected.jaywayText)
         }
