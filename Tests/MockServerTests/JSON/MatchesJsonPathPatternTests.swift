@@ -55,6 +55,15 @@ final class MatchesJsonPathPatternTests: XCTestCase {
         }
     }
 
+    func test_siblingOperator_isIgnoredAsWireMockIgnoresIt() throws {
+        // Given the slip real folders hold: the sub-matcher beside the expression, not inside it
+        let slip = try pattern(#"{"matchesJsonPath": "$.name", "contains": "nothing like it"}"#)
+        // Then it is the plain expression, as in WireMock 2.35
+        XCTAssertTrue(slip.match(order).isExactMatch)
+        XCTAssertEqual(slip.json, ["matchesJsonPath": "$.name"])
+        XCTAssertThrowsError(try pattern(#"{"contains": "a", "matches": "b"}"#), "other pairs stay refused")
+    }
+
     func test_mappingJSON_roundTrips() throws {
         let plain = try pattern(#"{"matchesJsonPath": "$.a"}"#)
         XCTAssertEqual(plain.json, ["matchesJsonPath": "$.a"])

@@ -34,6 +34,9 @@ extension WireMockComparisonTests {
             body("/wm/jsonpath/descendants", #"{"items": [{"name": "apple"}]}"#, status: 404),
             body("/wm/jsonpath/length", order, answer: "items can be counted"),
             body("/wm/jsonpath/length", #"{"things": []}"#, status: 404),
+            // A sub-matcher beside the expression (not inside it) is ignored by WireMock 2.35.
+            body("/wm/jsonpath/sibling", #"{"name": "shelly"}"#, answer: "contains beside the expression is ignored"),
+            body("/wm/jsonpath/sibling", #"{"title": "zzz"}"#, status: 404),
         ])
     }
 

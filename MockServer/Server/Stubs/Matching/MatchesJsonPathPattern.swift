@@ -44,6 +44,14 @@ struct MatchesJsonPathPattern: StringValuePattern {
         subPattern = try StringValuePatterns.parse(advanced, at: place)
     }
 
+    /// `{"matchesJsonPath": "$.a", "contains": "x"}`, a slip for the sub-matcher form that real
+    /// folders hold: WireMock 2.35 reads it as the plain expression and ignores `contains`
+    /// (`matchesJsonPath` comes before every other operator but `equalTo` and `equalToJson` in
+    /// its order), so it loads and matches the same way here.
+    static func overridesOtherOperators(in object: [String: Any]) -> Bool {
+        object[operatorName] is String && object["equalTo"] == nil && object["equalToJson"] == nil
+    }
+
     /// `expression` in Jayway's dialect, or the error naming `field`.
     private static func compile(_ expression: String, at field: String) throws(StubError) -> JSONPath {
         do {

@@ -30,6 +30,11 @@ enum StringValuePatterns {
             throw StubError(.invalid, field: path, reason: "needs one of \(names)")
         }
         if operators.count > 1 {
+            // WireMock takes some operators whatever else the object holds (see
+            // `StringValuePattern.overridesOtherOperators(in:)`).
+            if let type = all.first(where: { object[$0.operatorName] != nil && $0.overridesOtherOperators(in: object) }) {
+                return try type.init(json: object, at: path)
+            }
             throw StubError(
                 .invalid, field: StubParser.join(path, operators[1]), reason: "one match operator per value (\(operators[0]) is given too)")
         }
