@@ -63,6 +63,16 @@ struct MatchesJsonPathPattern: StringValuePattern {
 
     func match(_ value: String?) -> MatchResult {
         guard let value, let document = Self.document(value) else { return .noMatch }
+        return match(document: document)
+    }
+
+    /// A request body, read as JSON once for every stub that queries it.
+    func match(body: StubRequestBody) -> MatchResult {
+        guard let document = body.jsonValue else { return .noMatch }
+        return match(document: document)
+    }
+
+    private func match(document: JSONValue) -> MatchResult {
         let result: JSONValue?
         do {
             result = try path.evaluate(document)
