@@ -39,6 +39,13 @@ final class JSONPathTests: XCTestCase {
         XCTAssertEqual(try select("$.store.book[?(@.tags contains 'a')].title"), ["Sayings"])
     }
 
+    func test_jaywayEquality_readsANumberInAString_butRFCDoesNot() throws {
+        let document = try JSONReader.parse(#"[{"id": 5}, {"id": "5"}, {"id": 6}]"#)
+        XCTAssertEqual(try JSONPath("$[?(@.id == '5.0')]", dialect: .jayway).select(document), [["id": 5]], "two strings still compare as text")
+        XCTAssertEqual(try JSONPath("$[?@.id == '5.0']").select(document), [])
+        XCTAssertEqual(try JSONPath("$[?(@.id =~ /5/)]", dialect: .jayway).select(document).count, 2, "=~ reads the number as text")
+    }
+
     func test_jaywayPathFunctions_andNamesWithDashes() throws {
         XCTAssertEqual(try JSONPath("$.store.book.length()", dialect: .jayway).evaluate(store), .integer(3))
         XCTAssertEqual(try JSONPath("$..price.length()", dialect: .jayway).evaluate(store), .integer(4))

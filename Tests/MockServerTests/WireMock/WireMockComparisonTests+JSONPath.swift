@@ -54,6 +54,18 @@ extension WireMockComparisonTests {
             body("/wm/jsonpath/size", #"{"tags": ["a"]}"#, status: 404),
             body("/wm/jsonpath/empty", order, answer: "some tags"),
             body("/wm/jsonpath/empty", #"{"tags": []}"#, status: 404),
+            // Jayway compares a number with a string holding a number by value, and =~ reads
+            // numbers, booleans and even a missing value as text.
+            body("/wm/jsonpath/loose-equal", #"{"id": 5}"#, answer: "id five, however written"),
+            body("/wm/jsonpath/loose-equal", #"{"id": "5.00"}"#, status: 404),
+            body("/wm/jsonpath/loose-equal", #"{"id": 6}"#, status: 404),
+            body("/wm/jsonpath/loose-in", #"{"id": 7}"#, answer: "id seven as text"),
+            body("/wm/jsonpath/loose-in", #"{"id": 8}"#, status: 404),
+            body("/wm/jsonpath/regex-number", #"{"price": 1.50}"#, answer: "price 1.5 as text"),
+            body("/wm/jsonpath/regex-number", #"{"price": 1.51}"#, status: 404),
+            body("/wm/jsonpath/regex-missing", #"{"id": 1}"#, answer: "nothing is the empty text"),
+            // length() counts items and members, not a string's characters.
+            body("/wm/jsonpath/length-string", #"{"name": "abc"}"#, status: 404),
         ])
     }
 

@@ -1,9 +1,12 @@
+import Foundation
+
 extension JSONPath {
     /// Runs a compiled query over one document, counting the nodes it visits against
     /// ``JSONPath/maximumWork``.
     struct Evaluator {
-        /// Jayway functions that may end a path (`$.items.length()`).
-        static let jaywayFunctions: Set<String> = ["length", "size", "min", "max", "avg", "sum", "stddev", "first", "last", "keys"]
+        /// Jayway functions that may end a path (`$.items.length()`), as json-path 2.7 (WireMock
+        /// 2.35's) has them: no `first()` or `last()`.
+        static let jaywayFunctions: Set<String> = ["length", "size", "min", "max", "avg", "sum", "stddev", "keys"]
         /// How a Jayway path function is named among filter functions.
         static let jaywayPrefix = "jayway."
 
@@ -129,11 +132,8 @@ extension JSONPath {
                 return try logicalFunction(call, current: current)
             case .comparison(let left, let comparison, let right):
                 let leftValue = try value(of: left, current: current)
-                if case .regex(let regex) = right {
-                    guard case .string(let text)? = leftValue else { return false }
-                    return regex.matches(text)
-                }
-                return Self.compare(leftValue, comparison, try value(of: right, current: current))
+                if case .regex(let regex) = right { return regex.matches(Self.regexInput(leftValue)) }
+                return Self.compare(leftValue, comparison, try value(of: right, current: current), loosely: dialect == .jayway)
             }
         }
 
@@ -197,7 +197,6 @@ extension JSONPath {
             if isDefinite {
                 guard let value = nodes.first else { return nil }
                 switch (name, value) {
-                case ("length", .string(let text)), ("size", .string(let text)): return .integer(text.unicodeScalars.count)
                 case ("length", .object(let members)), ("size", .object(let members)): return .integer(members.count)
                 case ("keys", .object(let members)): return .array(members.keys.sorted().map { .string($0) })
                 case (_, .array(let list)): items = list
@@ -212,8 +211,6 @@ extension JSONPath {
             }
             switch name {
             case "length", "size": return .integer(items.count)
-            case "first": return items.first
-            case "last": return items.last
             case "sum": return numbers.isEmpty ? .none : .double(numbers.reduce(0, +))
             case "min": return numbers.min().map { .double($0) }
             case "max": return numbers.max().map { .double($0) }
@@ -229,7 +226,18 @@ extension JSONPath {
         // MARK: Comparisons
 
         /// RFC 9535 § 2.3.5.2.2, plus Jayway's operators on lists.
-        static func compare(_ left: JSONValue?, _ comparison: Comparison, _ right: JSONValue?) -> Bool {
+        ///
+        /// `loosely` (Jayway): a number equals a string that reads as the same number (`5` and
+        /// `'5.0'`), in `==`, `!=`, `in`, `nin`, `contains` and the list operators.
+        static func compare(_ left: JSONValue?, _ comparison: Comparison, _ right: JSONValue?, loosely: Bool = false) -> Bool {
+            func same(_ a: JSONValue, _ b: JSONValue) -> Bool { loosely ? looselyEqual(a, b) : a.isEqual(to: b) }
+            func equal(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+                switch (left, right) {
+                case (.none, .none): return true  // `.none`: a `nil` pattern would be JSONValue.null (a nil literal)
+                case (let left?, let right?): return same(left, right)
+                default: return false
+                }
+            }
             switch comparison {
             case .equal: return equal(left, right)
             case .notEqual: return !equal(left, right)
@@ -240,7 +248,7 @@ extension JSONPath {
             case .regex: return false
             case .in, .notIn:
                 guard case .array(let list)? = right, let left else { return false }
-                let found = list.contains { $0.isEqual(to: left) }
+                let found = list.contains { same($0, left) }
                 return comparison == .in ? found : !found
             case .size:
                 guard case .number(let size)? = right, let expected = size.intValue else { return false }
@@ -266,7 +274,7 @@ extension JSONPath {
                 case let single?: items = [single]
                 case .none: return false
                 }
-                let hits = items.filter { item in list.contains { $0.isEqual(to: item) } }.count
+                let hits = items.filter { item in list.contains { same($0, item) } }.count
                 switch comparison {
                 case .anyOf: return hits > 0
                 case .noneOf: return hits == 0
@@ -274,18 +282,33 @@ extension JSONPath {
                 }
             case .contains:
                 switch (left, right) {
-                case (.array(let items)?, let value?): return items.contains { $0.isEqual(to: value) }
+                case (.array(let items)?, let value?): return items.contains { same($0, value) }
                 case (.string(let text)?, .string(let part)?): return text.contains(part)
                 default: return false
                 }
             }
         }
 
-        private static func equal(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        /// Jayway's equality: as JSON values, except that a number and a string holding a number
+        /// compare by value.
+        private static func looselyEqual(_ left: JSONValue, _ right: JSONValue) -> Bool {
             switch (left, right) {
-            case (.none, .none): return true  // `.none`: a `nil` pattern would be JSONValue.null (a nil literal)
-            case (let left?, let right?): return left.isEqual(to: right)
-            default: return false
+            case (.number(let number), .string(let text)), (.string(let text), .number(let number)):
+                guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return false }
+                if let whole = Int(text), let other = Int(number.text) { return whole == other }
+                return value == number.doubleValue
+            default:
+                return left.isEqual(to: right)
+            }
+        }
+
+        /// What Jayway's `=~` tests: a string as it is, other values as text (`5`, `true`,
+        /// `null`, `[1]`), nothing as the empty string.
+        private static func regexInput(_ value: JSONValue?) -> String {
+            switch value {
+            case .string(let text)?: return text
+            case let other?: return other.jaywayItemText
+            case .none: return ""
             }
         }
 
