@@ -113,6 +113,8 @@ let package = Package(
         // malloc_trim from <malloc.h> (glibc); ImageCache returns freed pixel buffers with it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         shim("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"], brew: ["jpeg-turbo"]),
+        // libxml2's XPath, for the mock server's matchesXPath.
+        shim("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"], brew: ["libxml2"]),
 
         // Production modules.
         module("Networking", ["CCurl"]),
@@ -150,7 +152,7 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "CMicroHTTPD", "ImageCodec",
+                "CMicroHTTPD", "ImageCodec", "CLibXML2",
                 // libcurl (the shim, not the Networking module): POST /__admin/try probes the main port with it.
                 "CCurl",
                 // The HTTPS listeners' CA and certificates: keys from swift-crypto, X.509 from swift-certificates.

@@ -82,7 +82,7 @@ extension ServerCore {
         resetJournal()
         flakyCounters.reset()
         failRateCounters.reset()
-        offlineFirst.withLock { $0 = nil }
+        offlineFirst.disarm()
     }
 
     /// `POST /__admin/offline {"offline": true|false}`. On the admin port the switch is done when

@@ -24,8 +24,8 @@ final class ServerCore: Sendable {
     let offline = Atomic<Bool>(false)
     /// Answers handed over but not journalled yet (``settleJournal(limit:)`` waits for them).
     let handOvers = HandOvers()
-    /// The image URLs the `offline-first` scenario still waits for, when armed.
-    let offlineFirst = Mutex<Set<String>?>(nil)
+    /// The `offline-first` scenario's count of images served.
+    let offlineFirst = OfflineFirstWatch()
     /// Orders the offline switches: the last command wins.
     let offlineSwitches = OfflineSwitchOrder()
     /// The `flaky` counts per URL, bounded.

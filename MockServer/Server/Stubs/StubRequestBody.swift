@@ -72,12 +72,16 @@ final class StubRequestBody: Sendable {
 
 extension StubRequestBody {
     /// Whether the body's bytes contain `part`'s UTF-8 bytes (Java's `String.contains`, code
-    /// unit by code unit): `memchr` to each candidate first byte, then `memcmp`, so a 10 MB body
-    /// costs about a millisecond per pattern.
-    func contains(_ part: String) -> Bool {
-        let needle = Array(part.utf8)
+    /// unit by code unit), ``Data/containsBytes(of:)``.
+    func contains(_ part: String) -> Bool { bytes.containsBytes(of: Array(part.utf8)) }
+}
+
+extension Data {
+    /// Whether `needle` occurs in these bytes: `memchr` to each candidate first byte, then
+    /// `memcmp`, so 10 MB cost about a millisecond.
+    func containsBytes(of needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
-        return bytes.withUnsafeBytes { haystack in
+        return withUnsafeBytes { haystack in
             guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
             let last = haystack.count - needle.count
             var offset = 0

@@ -68,8 +68,9 @@ final class BodyPatternTests: ServerTestCase {
     }
 
     func test_not_invertsThePatternItHolds_asWireMock3Documents() {
-        // WireMock 2.35 refuses `not`; WireMock 3's documentation: "negates the result of the
-        // matcher it wraps". So these are checked here rather than against the 2.35 jar.
+        // WireMock 2.35 refuses `not` (422, checked against the jar); WireMock 3's NotPattern
+        // (wiremock/wiremock#2006) returns the opposite of the pattern it wraps. So these are
+        // checked here rather than against the 2.35 jar.
         add(#"{"request": {"method": "POST", "urlPath": "/not", "bodyPatterns": [{"not": {"contains": "forbidden"}}]}, "response": {"body": "allowed"}}"#)
         add(#"{"request": {"method": "POST", "urlPath": "/not-binary", "bodyPatterns": [{"not": {"binaryEqualTo": "AAE="}}]}, "response": {"body": "other bytes"}}"#)
         add(#"{"request": {"method": "GET", "urlPath": "/not-header", "headers": {"X-Mode": {"not": {"equalTo": "test"}}}}, "response": {"body": "not test"}}"#)
@@ -127,6 +128,68 @@ final class BodyPatternTests: ServerTestCase {
         XCTAssertLessThan(oneWrong.distance, allWrong.distance)
         XCTAssertEqual(pattern.match("not json").distance, 1)
         XCTAssertTrue(pattern.match(#"{"c": 3, "b": 2, "a": 1}"#).isExactMatch)
+    }
+
+    func test_xmlEntityBomb_doesNotExpand_isANonMatch_andTheServerServesOn() {
+        add(#"{"request": {"method": "POST", "urlPath": "/xml", "bodyPatterns": [{"matchesXPath": {"expression": "/lolz/text()", "contains": "lol"}}]}, "response": {"body": "xpath"}}"#)
+        add(#"{"request": {"method": "POST", "urlPath": "/xml-equal", "bodyPatterns": [{"equalToXml": "<lolz>lol</lolz>"}]}, "response": {"body": "equal"}}"#)
+        // Ten levels of ten: a billion "lol"s, 3 GB, if anything expanded them
+        var declarations = #"<!ENTITY lol0 "lol">"#
+        for level in 1...9 {
+            declarations += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }
+        let bomb = Data("<?xml version=\"1.0\"?><!DOCTYPE lolz [\(declarations)]><lolz>&lol9;</lolz>".utf8)
+        let started = Date()
+        for path in ["/xml", "/xml-equal"] {
+            XCTAssertEqual(post(path, bomb, headers: ["Content-Type: application/xml"]).status, 404, path)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        // Bytes libxml2 makes no document of (FoundationXML's XMLDocument crashes on these)
+        for path in ["/xml", "/xml-equal"] {
+            XCTAssertEqual(post(path, Data([0, 1, 2, 0xFE])).status, 404, path)
+        }
+        // And the same stubs still answer a plain document
+        XCTAssertEqual(text(post("/xml", Data("<lolz>lol</lolz>".utf8))), "xpath")
+        XCTAssertEqual(text(post("/xml-equal", Data("<lolz>lol</lolz>".utf8))), "equal")
+    }
+
+    func test_xmlExternalEntities_areNeverRead() throws {
+        // Given a secret file, and a DTD beside it that would pull the file into the document
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xxe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let secret = folder.appendingPathComponent("secret.txt")
+        try Data("TOP-SECRET".utf8).write(to: secret)
+        let dtd = folder.appendingPathComponent("x.dtd")
+        try Data(#"<!ENTITY xxe SYSTEM "\#(secret.absoluteString)">"#.utf8).write(to: dtd)
+        add(#"{"request": {"method": "POST", "urlPath": "/xxe", "bodyPatterns": [{"matchesXPath": {"expression": "/a", "contains": "TOP-SECRET"}}]}, "response": {"body": "leaked"}}"#)
+        add(#"{"request": {"method": "POST", "urlPath": "/xxe-equal", "bodyPatterns": [{"equalToXml": "<a>TOP-SECRET</a>"}]}, "response": {"body": "leaked"}}"#)
+        // When bodies name the file, inline and through the external DTD
+        let inline = #"<?xml version="1.0"?><!DOCTYPE a [<!ENTITY xxe SYSTEM "\#(secret.absoluteString)">]><a>&xxe;</a>"#
+        let external = #"<?xml version="1.0"?><!DOCTYPE a SYSTEM "\#(dtd.absoluteString)"><a>&xxe;</a>"#
+        // Then the file's text never reaches a matcher
+        for body in [inline, external] {
+            for path in ["/xxe", "/xxe-equal"] {
+                XCTAssertEqual(post(path, Data(body.utf8)).status, 404, "\(path): \(body)")
+            }
+        }
+        XCTAssertEqual(text(post("/xxe", Data("<a>TOP-SECRET</a>".utf8))), "leaked", "the stub itself works")
+    }
+
+    func test_matchesXPath_refusesAnInvalidExpression_whenTheMappingIsRead() {
+        for json in [
+            #"{"request": {"bodyPatterns": [{"matchesXPath": "//["}]}}"#,
+            #"{"request": {"bodyPatterns": [{"matchesXPath": {"expression": "/a)", "equalTo": "x"}}]}}"#,
+        ] {
+            XCTAssertThrowsError(try Stub(json: Data(json.utf8)), json) { error in
+                XCTAssertEqual((error as? StubError)?.field, "request.bodyPatterns[0].matchesXPath", json)
+                XCTAssertTrue((error as? StubError)?.reason.contains("invalid XPath") ?? false, "\(error)")
+            }
+        }
+        // An expression that compiles but fails when run (an unknown function) is a non-match, not a crash
+        add(#"{"request": {"method": "POST", "urlPath": "/xpath-fails", "bodyPatterns": [{"matchesXPath": "nosuch(/a)"}]}, "response": {"body": "x"}}"#)
+        XCTAssertEqual(post("/xpath-fails", Data("<a/>".utf8)).status, 404)
+        XCTAssertEqual(get("/health").status, 200)
     }
 
     func test_bodyStubs_areTheOnlyOnesThatMakeTheServerKeepBodies() throws {

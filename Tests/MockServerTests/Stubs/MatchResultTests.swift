@@ -134,6 +134,8 @@ final class MatchResultTests: XCTestCase {
             ["doesNotContain": "z"], ["doesNotMatch": "[0-9]"], ["not": ["contains": "q"]], ["binaryEqualTo": "AAEC/w=="],
             ["and": [["contains": "a"], ["or": [["equalTo": "b"], ["absent": true]]]]],
             ["equalToJson": ["a": [1, "x"]], "ignoreArrayOrder": true, "ignoreExtraElements": true], ["equalToJson": "{\"a\": 1}"],
+            ["equalToXml": "<a/>", "enablePlaceholders": true, "exemptedComparisons": ["TEXT_VALUE"]], ["matchesXPath": "/a"],
+            ["matchesXPath": ["expression": "/a/@b", "contains": "c"], "xPathNamespaces": ["n": "urn:n"]],
         ]
         for object in objects {
             let pattern = try StringValuePatterns.parse(object, at: "h")

@@ -92,6 +92,68 @@ extension WireMockComparisonTests {
         ])
     }
 
+    func test_bodyPatterns_equalToXml_answersAsWireMockDoes() throws {
+        let xml = ["Content-Type: application/xml"]
+        func probe(_ path: String, _ text: String, answer: String? = nil) -> StubProbe {
+            body(path, text, status: answer == nil ? 404 : 200, answer: answer ?? "", headers: xml)
+        }
+        let same = "same XML"
+        try assertAnswers([
+            probe("/wm/body/xml", #"<a><b k="2" id="1">t</b><c/></a>"#, answer: same),
+            probe("/wm/body/xml", "<a>\n  <b id=\"1\" k=\"2\">t</b>\n  <!-- note -->\n  <c></c>\n</a>", answer: same),
+            probe("/wm/body/xml", #"<a><c/><b id="1" k="2">t</b></a>"#, answer: same),
+            probe("/wm/body/xml", #"<a><b id="1" k="2"> t </b><c/></a>"#, answer: same),
+            probe("/wm/body/xml", #"<?xml version="1.0"?><a><b id="1" k="2">t</b><c/></a>"#, answer: same),
+            probe("/wm/body/xml", #"<a><b id="1" k="2"><![CDATA[t]]></b><c/></a>"#, answer: same),
+            probe("/wm/body/xml", #"<a><b id="1" k="3">t</b><c/></a>"#),
+            probe("/wm/body/xml", #"<a><b id="1" k="2">t</b><c/><d/></a>"#),
+            probe("/wm/body/xml", #"<a><x id="1" k="2">t</x><c/></a>"#),
+            probe("/wm/body/xml", #"<a><b id="1">t</b><c/></a>"#),
+            probe("/wm/body/xml", #"<a><b id="1" k="2" z="1">t</b><c/></a>"#),
+            probe("/wm/body/xml", "not xml"),
+            probe("/wm/body/xml", ""),
+            probe("/wm/body/xml-same-names", "<list><b>1</b><b>2</b></list>", answer: "same-named siblings in order"),
+            probe("/wm/body/xml-same-names", "<list><b>2</b><b>1</b></list>"),
+            probe("/wm/body/xml-namespaces", #"<m:a xmlns:m="urn:x"><m:b>1</m:b></m:a>"#, answer: "local names"),
+            probe("/wm/body/xml-namespaces", #"<a xmlns="urn:x"><b>1</b></a>"#, answer: "local names"),
+            probe("/wm/body/xml-namespaces", #"<n:a xmlns:n="urn:y"><n:b>1</n:b></n:a>"#, answer: "local names"),
+            probe("/wm/body/xml-namespaces", #"<n:q xmlns:n="urn:x"><n:b>1</n:b></n:q>"#),
+            probe("/wm/body/xml-placeholders", "<a><b>anything</b><n>12.5</n></a>", answer: "XML placeholders"),
+            probe("/wm/body/xml-placeholders", "<a><b>anything</b><n>twelve</n></a>"),
+            probe("/wm/body/xml-no-placeholders", "<a><b>anything</b></a>"),
+            probe("/wm/body/xml-no-placeholders", "<a><b>${xmlunit.ignore}</b></a>", answer: "placeholders off"),
+        ])
+    }
+
+    func test_bodyPatterns_matchesXPath_answersAsWireMockDoes() throws {
+        let xml = ["Content-Type: application/xml"]
+        func probe(_ path: String, _ text: String, answer: String? = nil) -> StubProbe {
+            body(path, text, status: answer == nil ? 404 : 200, answer: answer ?? "", headers: xml)
+        }
+        let order = #"<order><item sku="A1"><name>pen</name></item></order>"#
+        try assertAnswers([
+            probe("/wm/body/xpath", order, answer: "xpath"),
+            probe("/wm/body/xpath", #"<order><item sku="B1"/></order>"#),
+            probe("/wm/body/xpath", "not xml"),
+            probe("/wm/body/xpath", ""),
+            probe("/wm/body/xpath-namespaces", #"<s:order xmlns:s="urn:shop"><s:item/></s:order>"#, answer: "xpath with namespaces"),
+            probe("/wm/body/xpath-namespaces", #"<order xmlns="urn:shop"><item/></order>"#, answer: "xpath with namespaces"),
+            probe("/wm/body/xpath-namespaces", "<order><item/></order>"),
+            // Without xPathNamespaces WireMock reads the document without namespaces.
+            probe("/wm/body/xpath-no-namespaces", #"<order xmlns="urn:shop"><item/></order>"#, answer: "xpath without namespaces"),
+            probe("/wm/body/xpath-no-namespaces", #"<s:order xmlns:s="urn:shop"><s:item/></s:order>"#),
+            probe("/wm/body/xpath-text", order, answer: "xpath text"),
+            probe("/wm/body/xpath-text", "<order><item><name>ink</name></item><item><name>pen</name></item></order>", answer: "xpath text"),
+            probe("/wm/body/xpath-text", "<order><item><name>ink</name></item></order>"),
+            probe("/wm/body/xpath-attribute", #"<order><item sku="A7"/></order>"#, answer: "xpath attribute"),
+            probe("/wm/body/xpath-attribute", #"<order><item sku="B7"/></order>"#),
+            probe("/wm/body/xpath-element", order, answer: "xpath element"),
+            probe("/wm/body/xpath-element", #"<order><item sku="A1"><name>pencil</name></item></order>"#),
+            // A number or boolean result selects no node: no match.
+            probe("/wm/body/xpath-count", "<order><item/><item/></order>"),
+        ])
+    }
+
     /// A `POST` of `text` to `path`, expecting `status` and, when 200, `answer`.
     func body(_ path: String, _ text: String, status: Int = 200, answer: String = "", headers: [String] = []) -> StubProbe {
         body(path, Data(text.utf8), status: status, answer: answer, headers: headers)

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The catalog's answers built from the generated data alone: an injected non-2xx `status`
-/// (Twitter's own error bodies on its endpoints, rate-limit headers on a 429) and the tweet
-/// endpoints. The services it needs are the timeline, its answer cache and the server's clock.
+/// The catalog's answers other than images: health, the gallery, the tweet endpoints, the 404, and
+/// an injected non-2xx `status` (Twitter's own error bodies on its endpoints, rate-limit headers on
+/// a 429). The services it needs are the timeline, its answer cache, the server's clock and the
+/// `offline-first` watch.
 struct CatalogReplies {
     /// The generated tweets.
     let timeline: TweetTimeline
@@ -10,6 +11,30 @@ struct CatalogReplies {
     let tweetAnswers: TweetAnswerCache
     /// The server's clock (timeline state, rate-limit reset times).
     let clock: any ServerClock
+    /// Armed when the `offline-first` gallery is served.
+    let offlineFirst: OfflineFirstWatch
+
+    /// The answer for `route` (anything but an image) at `path`, with the `malformed` and `empty`
+    /// faults of `faults`; `base` starts the URLs in it, and `nearMiss` gives the stubs' near-miss
+    /// 404 for an unknown path (asked only then).
+    func resource(_ route: Route, path: String, faults: RequestFaults, base: String, nearMiss: () -> Reply?) -> Reply {
+        let (malformed, empty) = (faults.contains(.malformed), faults.contains(.empty))
+        switch route {
+        case .health:
+            return .text(200, "ok")
+        case .gallery(let scenario):
+            if scenario == .offlineFirst, !malformed, !empty { offlineFirst.arm() }
+            let urls = empty ? [] : Gallery.urls(scenario, base: base)
+            let valid = Gallery.json(urls)
+            return .json(200, malformed ? TwitterJSON.malformed(valid) : valid)
+        case .v11Search, .v11UserTimeline, .v2Search:
+            return tweets(route, malformed: malformed, empty: empty, base: base)
+        case .notFound:
+            return nearMiss() ?? .error(404, "nothing at \(path); GET /__admin/catalog lists what is served")
+        case .image, .avatar:
+            return .error(404, "nothing at \(path); GET /__admin/catalog lists what is served")
+        }
+    }
 
     /// A non-2xx `status=CODE`: a small JSON body, Twitter's own for its endpoints; 429 carries
     /// the rate-limit headers with the reset time in epoch seconds of the server clock (+60 s).

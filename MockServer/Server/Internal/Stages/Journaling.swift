@@ -21,7 +21,10 @@ extension ServerCore {
         logger.info(
             "\(LogText.escaped(record.method)) \(target) → \(record.status) \(record.bytes) B \(record.ms) ms\(fault) \(record.outcome)")
         if succeeded, record.status == 200, case .image(_, scenario: .offlineFirst) = context.route {
-            offlineFirstServed(context.path)
+            if offlineFirst.served(context.path) {
+                logger.info("offline-first: every image served once, going offline")
+                setOfflineSoon(true)
+            }
         }
     }
 }

@@ -7,12 +7,12 @@ enum StringValuePatterns {
     static let all: [any StringValuePattern.Type] = [
         EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, DoesNotContainPattern.self,
         DoesNotMatchPattern.self, NotPattern.self, AndPattern.self, OrPattern.self, BinaryEqualToPattern.self,
-        EqualToJsonPattern.self, MatchesJsonPathPattern.self,
+        EqualToJsonPattern.self, MatchesJsonPathPattern.self, EqualToXmlPattern.self, MatchesXPathPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
-        "matchesJsonSchema", "equalToXml", "matchesXPath", "before", "after",
+        "matchesJsonSchema", "before", "after",
         "equalToDateTime", "anything", "matchesPathTemplate", "hasExactly", "includes",
     ]
 

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Stubs in the request path, as a stage holding the two services it needs: the stub store and
+/// the root directory's `__files/`.
+///
+/// Admission (``admit(_:)``): on the main port, any method, before the catalog, a request is
+/// matched against the stubs (``StubStore``); a match takes its faults from the stub's
+/// `metadata.testbed.faults` and the request's own query (a parameter the stub itself matches on
+/// is the app's, not a fault), then `reset` and the delays (query `delay` +
+/// `fixedDelayMilliseconds` + a `delayDistribution` draw) run as for any request. Replies
+/// (``answer(_:inline:context:)``): after `flaky` and a non-2xx `status`, the stub's fault or its
+/// answer; `chunkedDribbleDelay` goes to the reader. No match leaves the request to the catalog,
+/// whose 404 then carries the near-miss report (``nearMissReply(for:)``).
+struct StubStage {
+    /// What admission makes of a request.
+    enum Admission {
+        /// No stub matches: the catalog answers (the request is kept for the near-miss report).
+        case unmatched
+        /// A stub matches (it is on the context): on to the connection stage with `extraDelay` ms.
+        case matched(extraDelay: Int)
+        /// Answered at once: a near miss for a method the catalog does not serve, or a bad fault.
+        case refused(Reply)
+    }
+
+    /// What the stub answers.
+    enum Answer {
+        /// An HTTP answer (the body stage still shapes it).
+        case reply(Reply)
+        /// WireMock's `CONNECTION_RESET_BY_PEER`: the connection ends with an RST.
+        case reset
+        /// One of the broken replies of ``BrokenReply`` (`EMPTY_RESPONSE` and the rest).
+        case broken(Fault.Name)
+    }
+
+    /// The stubs.
+    let store: StubStore
+    /// `__files/`, when the server has a root directory.
+    let files: StubFiles?
+
+    /// Matches `context` against the stubs; a match sets the context's stub and faults.
+    func admit(_ context: RequestContext) -> Admission {
+        guard context.role == .main, !store.isEmpty else { return .unmatched }
+        let info = StubRequestInfo(
+            method: context.method, path: context.path, query: context.query,
+            headers: context.headers.map { (name: $0.name, value: $0.value) }, body: context.stubRequestBody)
+        switch store.match(info) {
+        case .unmatched:
+            context.unmatchedStubRequest = info
+            // The catalog answers GET and HEAD only: any other method gets the near miss.
+            if context.method != "GET", context.method != "HEAD", let reply = nearMissReply(for: info) {
+                return .refused(reply)
+            }
+            return .unmatched
+        case .matched(let stub, let body):
+            context.stub = (stub, body)
+            context.matchedStub = stub.id.uuidString.lowercased()
+            do throws(ParameterError) {
+                context.faults = try faults(of: stub, query: context.query)
+            } catch {
+                return .refused(.badParameter(error))
+            }
+            var delay = stub.response.fixedDelayMilliseconds ?? 0
+            // Drawn only for a request that is not reset, as before: the draw advances the seeded sequence.
+            if let distribution = stub.response.delayDistribution, !context.faults.contains(.reset) {
+                delay += store.sampleDelay(distribution)
+            }
+            return .matched(extraDelay: delay)
+        }
+    }
+
+    /// The stub's own faults plus the request's fault parameters that the stub does not match on.
+    private func faults(of stub: Stub, query: QueryParameters) throws(ParameterError) -> RequestFaults {
+        let own = Set(stub.request.queryParameters.keys)
+        let requestFaults = QueryParameters(pairs: stub.request.url.coversQuery ? [] : query.pairs.filter { !own.contains($0.name) })
+        let faults = try RequestFaults(StubFaults.combined(stub: stub.testbedFaults, request: requestFaults))
+        if faults.contains(.empty) {
+            throw ParameterError(
+                parameter: Fault.Name.empty.rawValue, error: "empty applies to the catalog's JSON endpoints only, not to stubs",
+                valid: "gallery.json, /1.1/search/tweets.json, /1.1/statuses/user_timeline.json, /2/tweets/search/recent")
+        }
+        return faults
+    }
+
+    /// The stub's answer, or its fault (after `flaky` and `status`, which the status stage
+    /// applied). `inline` is the body already rendered (`body`, `base64Body`, `jsonBody`).
+    func answer(_ stub: Stub, inline: SharedBytes?, context: RequestContext) -> Answer {
+        if let fault = stub.response.fault {
+            switch fault {
+            case .connectionResetByPeer: return .reset
+            case .emptyResponse: return .broken(.emptyReply)
+            case .malformedResponseChunk: return .broken(.badChunk)
+            case .randomDataThenClose: return .broken(.garbage)
+            }
+        }
+        let body: SharedBytes
+        switch self.body(of: stub, inline: inline) {
+        case .bytes(let bytes): body = bytes
+        case .unreadable(let reply): return .reply(reply)
+        }
+        var reply = Reply(status: stub.response.status, contentType: "", body: body)
+        for header in stub.response.headers {
+            if header.name.lowercased() == "content-type", reply.contentType.isEmpty {
+                reply.contentType = header.value
+            } else {
+                reply.headers.append((header.name, header.value))
+            }
+        }
+        reply.headers.append(("Matched-Stub-Id", stub.id.uuidString.lowercased()))
+        if let name = stub.name {
+            let ascii = String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 32 && $0.value != 127 }.map(Character.init))
+            reply.headers.append(("Matched-Stub-Name", ascii))
+        }
+        if context.faults.contains(.malformed) {
+            reply.body = SharedBytes(TwitterJSON.malformed(reply.body.data))
+        }
+        if let dribble = stub.response.chunkedDribbleDelay, reply.body.count > 0 {
+            context.dribble = dribble
+        }
+        return .reply(reply)
+    }
+
+    /// The body: inline, read from `__files/`, or empty; a 500 naming the file when it cannot be read.
+    private func body(of stub: Stub, inline: SharedBytes?) -> Body {
+        if let inline { return .bytes(inline) }
+        guard case .file(let name) = stub.response.body else { return .bytes(SharedBytes(Data())) }
+        guard let files else {
+            return .unreadable(.error(500, "bodyFileName \(name): the server has no root directory (--root-dir)"))
+        }
+        switch files.read(name) {
+        case .success(let data): return .bytes(SharedBytes(data))
+        case .failure(let problem): return .unreadable(.error(500, "bodyFileName \(name): \(problem)"))
+        }
+    }
+
+    /// A stub's body, or the 500 saying why it could not be read.
+    private enum Body {
+        case bytes(SharedBytes)
+        case unreadable(Reply)
+    }
+
+    /// The 404 naming the closest stub to `request` and what differed; `nil` without stubs.
+    func nearMissReply(for request: StubRequestInfo) -> Reply? {
+        store.nearMissReport(for: request).map { Reply(status: 404, contentType: "text/plain", body: SharedBytes($0)) }
+    }
+}
