@@ -107,8 +107,12 @@ static inline int cmhd_supports_tls(void) {
     return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
 }
 
+/// The request's URI as the client sent it (before libmicrohttpd decodes it), with its query.
+typedef void *(*cmhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
 /// Starts a daemon bound to `addr` (port 0 picks a free port) with an accept policy, a
-/// request-completed and a connection-notification callback, all receiving `cls`. An idle timeout
+/// request-completed, a connection-notification and a raw-URI callback (`uri_log`, whose result
+/// must be NULL: the request's context is made by `handler`), all receiving `cls`. An idle timeout
 /// of 0 means none; `threads` above 1 makes a thread pool of that size (`flags` must then ask
 /// for an internal polling thread).
 ///
@@ -124,6 +128,7 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             void *cls,
                                             MHD_RequestCompletedCallback completed,
                                             MHD_NotifyConnectionCallback notify,
+                                            cmhd_uri_log_callback uri_log,
                                             unsigned int connection_limit,
                                             unsigned int idle_timeout_seconds,
                                             unsigned int threads,
@@ -132,11 +137,12 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             const char *priorities) {
     // MHD_OPTION_ARRAY: one-pointer options take `ptr_value`; two-argument ones take the
     // callback in `value` (cast to intptr_t) and its closure in `ptr_value`.
-    struct MHD_OptionItem options[10];
+    struct MHD_OptionItem options[11];
     size_t n = 0;
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *) addr};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed, cls};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t) notify, cls};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t) uri_log, cls};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds, NULL};
     if (key_pem != NULL) {

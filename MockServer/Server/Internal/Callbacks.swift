@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// The C callbacks handed to libmicrohttpd. They carry no context of their own (C function
 /// pointers cannot capture): the daemon's ``DaemonHandle`` and each request's
@@ -22,6 +23,7 @@ enum Callbacks {
                 connectionID: info?.id ?? 0,
                 arrival: monotonicNanoseconds())
             context.connection = connection
+            context.rawURL = info?.takeRawURI()
             context.overLimit = info?.overLimit ?? false
             context.headers = ServerCore.requestHeaders(of: connection)
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
@@ -37,6 +39,16 @@ enum Callbacks {
             return MHD_Result.YES
         }
         return daemon.core.handle(context, connection: connection)
+    }
+
+    /// A request line was read: keeps its URI as sent (percent-encoded, with the query) on the
+    /// connection, for the access handler's first call to hand to the request (stubs compare
+    /// `url`, `urlPath` and their patterns with it, as WireMock does). Returns NULL: the
+    /// request's own context is made by ``access``.
+    static let rawURI: cmhd_uri_log_callback = { _, uri, connection in
+        guard let uri, let connection, let socketContext = cmhd_connection_socket_context(connection) else { return nil }
+        Unmanaged<ConnectionInfo>.fromOpaque(socketContext).takeUnretainedValue().keepRawURI(String(cString: uri))
+        return nil
     }
 
     /// The request ended (sent, failed, client gone, or daemon stopping): journal it, release it.
@@ -121,6 +133,14 @@ final class ConnectionInfo: Sendable {
     let id: Int
     /// Opened past the port's connection limit: its request is answered with a 503.
     let overLimit: Bool
+    /// The URI of the request being read, as sent, until its first access call takes it.
+    private let rawURI = Mutex<String?>(nil)
+
+    /// Keeps the URI of the request line just read.
+    func keepRawURI(_ uri: String) { rawURI.withLock { $0 = uri } }
+
+    /// The URI kept for the current request (`nil` once taken).
+    func takeRawURI() -> String? { rawURI.withLock { uri in defer { uri = nil }; return uri } }
 
     init(id: Int, overLimit: Bool) {
         self.id = id

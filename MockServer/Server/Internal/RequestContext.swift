@@ -38,6 +38,9 @@ final class RequestContext: @unchecked Sendable {
     let method: String
     /// Path without the query.
     let path: String
+    /// The URI as the client sent it (percent-encoded, with the query), when libmicrohttpd
+    /// reported it: what stubs match `url`, `urlPath` and their patterns against.
+    var rawURL: String?
     /// The TCP connection's id (same id: reused connection).
     let connectionID: Int
     /// Arrival, monotonic ns.

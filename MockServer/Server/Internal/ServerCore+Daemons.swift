@@ -61,7 +61,7 @@ extension ServerCore {
         let daemon = address.withSockaddr { sockaddr in
             cmhd_start(
                 platform.daemonFlags | (credential == nil ? 0 : MHD_USE_TLS.rawValue), sockaddr, Callbacks.accept,
-                Callbacks.access, retained, Callbacks.completed, Callbacks.connection, ownLimit, idleTimeoutSeconds,
+                Callbacks.access, retained, Callbacks.completed, Callbacks.connection, Callbacks.rawURI, ownLimit, idleTimeoutSeconds,
                 UInt32(threads), credential?.keyPEM, credential?.certificatePEM, credential == nil ? nil : priorities)
         }
         guard let daemon else {

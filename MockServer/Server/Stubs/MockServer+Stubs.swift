@@ -51,6 +51,22 @@ extension MockServer {
         core.stubs.stubs
     }
 
+    /// One line per response transformer the stubs name that this server does not apply
+    /// (a project's own WireMock extension, or `response-template`): its name and how many stubs
+    /// name it. Those stubs load, and answer 500 naming the transformer when they match;
+    /// `mockserver --root-dir` prints these lines once at start.
+    public var stubTransformerWarnings: [String] {
+        var counts: [String: Int] = [:]
+        for stub in stubs {
+            for name in stub.response.transformers { counts[name, default: 0] += 1 }
+        }
+        return counts.keys.sorted().map { name in
+            let count = counts[name] ?? 0
+            return "transformer '\(name)' (named by \(count) stub\(count == 1 ? "" : "s")) is not part of mockserver: "
+                + "those stubs answer 500 naming it when they match"
+        }
+    }
+
     /// The current state of each scenario, by name.
     public var scenarioStates: [String: String] {
         Dictionary(uniqueKeysWithValues: core.stubs.scenarios.map { ($0.name, $0.state) })

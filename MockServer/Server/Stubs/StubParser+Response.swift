@@ -4,11 +4,12 @@ import Foundation
 extension StubParser {
     static let responseFields: Set<String> = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
-        "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault",
+        "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
+        "transformerParameters",
     ]
     static let unsupportedResponseFields: Set<String> = [
         "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyBaseUrl", "proxyUrlPrefixToRemove",
-        "transformers", "transformerParameters", "fromConfiguredStub",
+        "fromConfiguredStub",
     ]
     /// Longest delay accepted, in ms (one hour, as for `delay=`).
     static let maximumDelay = 3_600_000
@@ -47,6 +48,10 @@ extension StubParser {
                 numberOfChunks: try integer(chunks, at: join(place, "numberOfChunks"), in: 1...1_000_000),
                 totalDuration: try integer(total, at: join(place, "totalDuration"), in: 0...maximumDelay))
         }
+        response.transformers = try transformers(object["transformers"], at: join(path, "transformers"))
+        if let parameters = object["transformerParameters"], !(parameters is NSNull) {
+            _ = try self.object(parameters, at: join(path, "transformerParameters"))
+        }
         if let fault = try string(object["fault"], at: join(path, "fault")) {
             guard let known = StubFault(rawValue: fault) else {
                 throw StubError(
@@ -84,6 +89,18 @@ extension StubParser {
         return headers
     }
 
+    /// `["name", …]`: the response transformers the stub names (WireMock extensions).
+    private static func transformers(_ value: Any?, at path: String) throws(StubError) -> [String] {
+        guard let value, !(value is NSNull) else { return [] }
+        guard let names = value as? [Any] else { throw StubError(.invalid, field: path, reason: "must be an array of transformer names") }
+        var result: [String] = []
+        for (index, name) in names.enumerated() {
+            guard let text = name as? String else { throw StubError(.invalid, field: "\(path)[\(index)]", reason: "must be a string") }
+            if !result.contains(text) { result.append(text) }
+        }
+        return result
+    }
+
     /// At most one of `body`, `jsonBody`, `base64Body`, `bodyFileName`.
     private static func body(_ object: [String: Any], at path: String) throws(StubError) -> StubBody {
         let given = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { object[$0] != nil && !(object[$0] is NSNull) }
@@ -108,8 +125,15 @@ extension StubParser {
             }
             return .file(name)
         default:
-            guard let text = value as? String else { throw StubError(.invalid, field: place, reason: "must be a string") }
-            return .text(text)
+            // WireMock sends a number or a boolean given as the body as its JSON text
+            // (`"body": true` answers `true`); an object or an array it refuses. A number goes
+            // out as written (`12.50`), as the JSON reader keeps its text.
+            switch JSONValue(foundation: value) {
+            case .string(let text)?: return .text(text)
+            case .bool(let flag)?: return .text(flag ? "true" : "false")
+            case .number(let number)?: return .text(number.text)
+            default: throw StubError(.invalid, field: place, reason: "must be a string (or a number or boolean, sent as its text); use jsonBody for JSON")
+            }
         }
     }
 

@@ -172,24 +172,41 @@ enum StubParser {
         return text
     }
 
-    /// A whole number in `range`.
+    /// A whole number in `range`: a JSON number, or a string of decimal digits (`"2000"`),
+    /// which WireMock's JSON reader converts too.
     static func integer(_ value: Any, at path: String, in range: ClosedRange<Int>) throws(StubError) -> Int {
         let number: Int?
-        if case .number(let parsed)? = JSONValue(foundation: value) { number = parsed.intValue } else { number = nil }
+        switch JSONValue(foundation: value) {
+        case .number(let parsed)?: number = parsed.intValue
+        case .string(let text)? where isWholeNumberText(text): number = Int(text)
+        default: number = nil
+        }
         guard let number, range.contains(number) else {
             throw StubError(.invalid, field: path, reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
 
-    /// A finite number in `range`.
+    /// A finite number in `range`: a JSON number, or a string holding one (`"0.5"`), as WireMock
+    /// reads it.
     static func number(_ value: Any, at path: String, in range: ClosedRange<Double>) throws(StubError) -> Double {
         let number: Double?
-        if case .number(let parsed)? = JSONValue(foundation: value) { number = parsed.doubleValue } else { number = nil }
+        switch JSONValue(foundation: value) {
+        case .number(let parsed)?: number = parsed.doubleValue
+        case .string(let text)? where text.utf8.count <= 40 && text.utf8.allSatisfy({ $0 > 32 }): number = Double(text)
+        default: number = nil
+        }
         guard let number, number.isFinite, range.contains(number) else {
             throw StubError(.invalid, field: path, reason: "must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// Whether `text` is an optional `-` then 1 to 18 decimal digits (what a string given for a
+    /// whole number may hold).
+    private static func isWholeNumberText(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        return (1...18).contains(digits.count) && digits.allSatisfy { $0 >= 48 && $0 <= 57 }
     }
 
     /// An object.

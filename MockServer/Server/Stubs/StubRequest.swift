@@ -1,5 +1,7 @@
-/// The request side of a stub: method, URL, query parameters, headers and body. All given parts must
-/// match; header names are compared without regard to case, as HTTP wants.
+import Foundation
+
+/// The request side of a stub: method, URL, query parameters, headers, body and the rarer fields
+/// (cookies, host, port, scheme, basic credentials). All given parts must match; header names are compared without regard to case, as HTTP wants.
 public struct StubRequest: Sendable, Hashable {
     /// The method (`GET`, `POST`…), or `nil` for any (WireMock's `ANY`).
     public var method: String?
@@ -9,6 +11,19 @@ public struct StubRequest: Sendable, Hashable {
     public var queryParameters: [String: StubValueMatcher]
     /// Headers by name.
     public var headers: [String: StubValueMatcher]
+    /// Cookies (from the `Cookie` header) by name.
+    public var cookies: [String: StubValueMatcher] = [:]
+    /// The host the request names (its `Host` header without the port).
+    public var host: StubValueMatcher?
+    /// The port the request names (its `Host` header's, else the scheme's).
+    public var port: Int?
+    /// `http` or `https`.
+    public var scheme: String?
+    /// The credentials of an `Authorization: Basic` header (`basicAuthCredentials`, or its
+    /// older name `basicAuth`).
+    public var basicAuthCredentials: StubBasicCredentials?
+    /// The path parameters of a `urlPathTemplate` (`/items/{id}`) by name.
+    public var pathParameters: [String: StubValueMatcher] = [:]
     /// Patterns the request body must all match (`bodyPatterns`), in the mapping's order.
     public var bodyPatterns: [StubValueMatcher] = []
 
@@ -57,7 +72,35 @@ public struct StubRequest: Sendable, Hashable {
         if let field = url.field { object[field.name] = .string(field.value) }
         if !queryParameters.isEmpty { object["queryParameters"] = .object(queryParameters.mapValues(\.json)) }
         if !headers.isEmpty { object["headers"] = .object(headers.mapValues(\.json)) }
+        if !cookies.isEmpty { object["cookies"] = .object(cookies.mapValues(\.json)) }
+        if let host { object["host"] = host.json }
+        if let port { object["port"] = .integer(port) }
+        if let scheme { object["scheme"] = .string(scheme) }
+        if let basicAuthCredentials {
+            object["basicAuthCredentials"] = .object([
+                "username": .string(basicAuthCredentials.username), "password": .string(basicAuthCredentials.password),
+            ])
+        }
+        if !pathParameters.isEmpty { object["pathParameters"] = .object(pathParameters.mapValues(\.json)) }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         return .object(object)
     }
+}
+
+/// The user name and password an `Authorization: Basic` header must carry.
+public struct StubBasicCredentials: Sendable, Hashable {
+    /// The user name.
+    public var username: String
+    /// The password.
+    public var password: String
+
+    /// Credentials `username:password`.
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+
+    /// The header value that carries them: `Basic ` and `username:password` in base64, as WireMock
+    /// builds it.
+    var headerValue: String { "Basic " + Data("\(username):\(password)".utf8).base64EncodedString() }
 }

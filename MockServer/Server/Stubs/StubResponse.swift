@@ -19,6 +19,10 @@ public struct StubResponse: Sendable, Hashable {
     public var chunkedDribbleDelay: StubDribble?
     /// A broken answer in place of this one.
     public var fault: StubFault?
+    /// The response transformers the mapping names (WireMock extensions, `response-template`
+    /// among them). None is applied yet: the answer goes out untransformed, as WireMock 2.35
+    /// sends it when it lacks the extension, and the server warns once at start.
+    public var transformers: [String] = []
 
     /// A response; every part but the status is optional.
     public init(
@@ -89,6 +93,7 @@ public struct StubResponse: Sendable, Hashable {
             ])
         }
         if let fault { object["fault"] = .string(fault.rawValue) }
+        if !transformers.isEmpty { object["transformers"] = .array(transformers.map { .string($0) }) }
         return .object(object)
     }
 }

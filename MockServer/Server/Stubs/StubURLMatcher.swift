@@ -20,6 +20,12 @@ public struct StubURLMatcher: Sendable, Hashable {
     /// The path matches the expression, whatever the query (`"urlPathPattern": "/items/[0-9]+"`).
     public static func urlPathPattern(_ regex: StubRegex) -> StubURLMatcher { StubURLMatcher(URLPathMatchingPattern(regex)) }
 
+    /// The path matches the template, whatever the query (`"urlPathTemplate": "/items/{id}"`,
+    /// WireMock 3); throws when the template is not one.
+    public static func urlPathTemplate(_ template: String) throws(StubError) -> StubURLMatcher {
+        StubURLMatcher(try URLPathTemplatePattern(text: template, at: "urlPathTemplate"))
+    }
+
     /// Whether a request for `path` with `pathAndQuery` (the path, then `?query` when there is
     /// one) matches.
     func accepts(path: String, pathAndQuery: String) -> Bool {

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 
 /// Stubs in the request path, as a stage holding the two services it needs: the stub store and
@@ -8,8 +9,8 @@ import Foundation
 /// `metadata.testbed.faults` and the request's own query (a parameter the stub itself matches on
 /// is the app's, not a fault), then `reset` and the delays (query `delay` +
 /// `fixedDelayMilliseconds` + a `delayDistribution` draw) run as for any request. Replies
-/// (``answer(_:inline:context:)``): after `flaky` and a non-2xx `status`, the stub's fault or its
-/// answer; `chunkedDribbleDelay` goes to the reader. No match leaves the request to the catalog,
+/// (``answer(_:inline:context:)``): after `flaky` and a non-2xx `status`, the stub's fault, a 500
+/// naming a response transformer it needs and this server lacks, or its answer; `chunkedDribbleDelay` goes to the reader. No match leaves the request to the catalog,
 /// whose 404 then carries the near-miss report (``nearMissReply(for:)``).
 struct StubStage {
     /// What admission makes of a request.
@@ -40,9 +41,11 @@ struct StubStage {
     /// Matches `context` against the stubs; a match sets the context's stub and faults.
     func admit(_ context: RequestContext) -> Admission {
         guard context.role == .main, !store.isEmpty else { return .unmatched }
+        let secure = context.connection.map { cmhd_connection_is_tls($0) != 0 } ?? false
         let info = StubRequestInfo(
             method: context.method, path: context.path, query: context.query,
-            headers: context.headers.map { (name: $0.name, value: $0.value) }, body: context.stubRequestBody)
+            headers: context.headers.map { (name: $0.name, value: $0.value) }, rawURL: context.rawURL, scheme: secure ? "https" : "http",
+            body: context.stubRequestBody)
         switch store.match(info) {
         case .unmatched:
             context.unmatchedStubRequest = info
@@ -92,6 +95,11 @@ struct StubStage {
             case .randomDataThenClose: return .broken(.garbage)
             }
         }
+        if let missing = stub.response.transformers.first {
+            // WireMock 2.35 lacking the extension sends the body as written, a wrong answer that
+            // looks right; the 500 names what the stub needs instead.
+            return .reply(.error(500, Self.missingTransformerMessage(missing)))
+        }
         let body: SharedBytes
         switch self.body(of: stub, inline: inline) {
         case .bytes(let bytes): body = bytes
@@ -136,6 +144,13 @@ struct StubStage {
     private enum Body {
         case bytes(SharedBytes)
         case unreadable(Reply)
+    }
+
+    /// The 500 of a stub whose answer needs the response transformer `name`, which this server
+    /// does not have.
+    static func missingTransformerMessage(_ name: String) -> String {
+        "this stub's answer needs the response transformer '\(name)', which mockserver does not have "
+            + "(a WireMock extension, or response templating, which it does not render yet)"
     }
 
     /// The 404 naming the closest stub to `request` and what differed; `nil` without stubs.

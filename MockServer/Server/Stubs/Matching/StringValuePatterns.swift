@@ -7,13 +7,13 @@ enum StringValuePatterns {
     static let all: [any StringValuePattern.Type] = [
         EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, DoesNotContainPattern.self,
         DoesNotMatchPattern.self, NotPattern.self, AndPattern.self, OrPattern.self, BinaryEqualToPattern.self,
-        EqualToJsonPattern.self, MatchesJsonPathPattern.self, EqualToXmlPattern.self, MatchesXPathPattern.self,
+        EqualToJsonPattern.self, MatchesJsonPathPattern.self, EqualToXmlPattern.self, MatchesXPathPattern.self, BeforePattern.self,
+        AfterPattern.self, EqualToDateTimePattern.self, HasExactlyPattern.self, IncludesPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
-        "matchesJsonSchema", "before", "after",
-        "equalToDateTime", "anything", "matchesPathTemplate", "hasExactly", "includes",
+        "matchesJsonSchema", "anything", "matchesPathTemplate",
     ]
 
     private static let byName: [String: any StringValuePattern.Type] = Dictionary(

@@ -1,5 +1,6 @@
 /// A stub's whole request pattern as one matcher: its parts (method, URL, headers, query
-/// parameters, body, scenario state), each a ``RequestPartMatcher``, and their weighted distance.
+/// parameters, body, cookies, host, port, scheme, basic credentials, scenario state), each a
+/// ``RequestPartMatcher``, and their weighted distance.
 ///
 /// The store picks a stub with it and the near-miss report ranks stubs with it: one walk over
 /// the request either way. Picking asks for no explanation and stops at the first part that
@@ -7,8 +8,10 @@
 /// one more reference to follow per candidate stub showed as the walk's main cost.
 struct StubMatcher: Sendable {
     /// The sum of the weights of every kind of part: URL 10, method 3, the headers together 1,
-    /// the query parameters together 1, the body patterns together 1, the scenario state 1. A stub's distance is its parts'
-    /// weighted distances over this, so stubs with fewer parts rank on the same scale.
+    /// the query parameters together 1, the body patterns together 1, the scenario state 1. A
+    /// stub's distance is its parts' weighted distances over this, so stubs with fewer parts rank
+    /// on the same scale. The rarer fields (cookies together, host, port, scheme, basic
+    /// credentials) weigh 1 each on top, the distance staying capped at 1.
     static let totalWeight = 17.0
 
     /// The parts, in the order the report lists them.
@@ -26,6 +29,20 @@ struct StubMatcher: Sendable {
         for (name, matcher) in request.queryParameters.sorted(by: { $0.key < $1.key }) {
             parts.append(QueryParameterMatcher(name: name, matcher: matcher, weight: queryWeight))
         }
+        if let template = request.url.pattern as? URLPathTemplatePattern {
+            let weight = 1 / Double(max(1, request.pathParameters.count))
+            for (name, matcher) in request.pathParameters.sorted(by: { $0.key < $1.key }) {
+                parts.append(PathParameterMatcher(template: template, name: name, matcher: matcher, weight: weight))
+            }
+        }
+        let cookieWeight = 1 / Double(max(1, request.cookies.count))
+        for (name, matcher) in request.cookies.sorted(by: { $0.key < $1.key }) {
+            parts.append(CookieMatcher(name: name, matcher: matcher, weight: cookieWeight))
+        }
+        if let host = request.host { parts.append(HostMatcher(matcher: host)) }
+        if let port = request.port { parts.append(PortMatcher(port: port)) }
+        if let scheme = request.scheme { parts.append(SchemeMatcher(scheme: scheme)) }
+        if let credentials = request.basicAuthCredentials { parts.append(BasicAuthMatcher(credentials: credentials)) }
         if !request.bodyPatterns.isEmpty { parts.append(BodyPatternsMatcher(patterns: request.bodyPatterns)) }
         if let scenario = stub.scenarioName, let required = stub.requiredScenarioState {
             parts.append(ScenarioStateMatcher(scenario: scenario, required: required))

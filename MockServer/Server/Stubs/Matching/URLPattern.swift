@@ -143,6 +143,7 @@ enum URLPatterns {
     /// Every URL field, in the order error messages list them.
     static let all: [any URLPattern.Type] = [
         URLEqualToPattern.self, URLMatchingPattern.self, URLPathEqualToPattern.self, URLPathMatchingPattern.self,
+        URLPathTemplatePattern.self,
     ]
     /// Their names.
     static let fieldNames = all.map { $0.fieldName }
