@@ -55,6 +55,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return doubleValue == other.doubleValue
     }
 
+    /// The number as written.
     public var description: String { text }
 
     /// JSON's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.

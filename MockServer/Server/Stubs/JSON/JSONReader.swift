@@ -17,6 +17,7 @@ public enum JSONReader {
         /// The column, from 1.
         public let column: Int
 
+        /// `reason at line L, column C`.
         public var description: String { "\(reason) at line \(line), column \(column)" }
     }
 
@@ -221,6 +222,13 @@ public enum JSONReader {
                 guard index < bytes.count else { throw fail("a string is not closed", at: start) }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
+                    if output.isEmpty, plainStart == start + 1 {
+                        // No escape: the text straight from the document, one copy.
+                        let plain = bytes[plainStart..<index]
+                        index += 1
+                        guard let text = String(validating: plain, as: UTF8.self) else { throw fail("a string is not valid UTF-8", at: start) }
+                        return text
+                    }
                     output.append(contentsOf: bytes[plainStart..<index])
                     index += 1
                     break
