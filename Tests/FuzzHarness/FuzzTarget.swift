@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case admin
     /// WireMock mapping documents: `StubParser`, the listing round trip, the matcher.
     case stubs
+    /// A JSONPath query and a JSON document: `JSONReader`'s round trip, `JSONPath` in both dialects.
+    case jsonpath
 
     /// Runs `data` through the target's code.
     ///
@@ -29,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .query: return QueryFuzz.check(data)
         case .admin: return AdminFuzz.check(data)
         case .stubs: return StubFuzz.check(data)
+        case .jsonpath: return JSONPathFuzz.check(data)
         }
     }
 }

@@ -48,7 +48,8 @@ extension ServerCore {
             return .json(200, object: [String: Any]())
         case (_, "/__admin/mappings"):
             let all = stubs.stubs
-            return .json(200, object: ["mappings": all.map(\.json.foundation), "meta": ["total": all.count]])
+            // Written from the exact values, so jsonBody and metadata numbers list as written.
+            return .json(200, JSONValue.object(["mappings": .array(all.map(\.json)), "meta": ["total": .integer(all.count)]]).data)
         case ("POST", "/__admin/mappings/reset"):
             stubs.resetRuntimeStubs()
             return .json(200, object: [String: Any]())

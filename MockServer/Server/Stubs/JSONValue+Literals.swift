@@ -7,7 +7,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     /// A JSON whole number.
     public init(integerLiteral value: Int) { self = .integer(value) }
     /// A JSON number.
-    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
     /// `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// A JSON array.

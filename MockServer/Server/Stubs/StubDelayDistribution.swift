@@ -46,8 +46,8 @@ public enum StubDelayDistribution: Sendable, Hashable {
         case .uniform(let lower, let upper):
             return .object(["type": .string("uniform"), "lower": .integer(lower), "upper": .integer(upper)])
         case .lognormal(let median, let sigma, let maxValue):
-            var object: [String: JSONValue] = ["type": .string("lognormal"), "median": .number(median), "sigma": .number(sigma)]
-            if let maxValue { object["maxValue"] = .number(maxValue) }
+            var object: [String: JSONValue] = ["type": .string("lognormal"), "median": .double(median), "sigma": .double(sigma)]
+            if let maxValue { object["maxValue"] = .double(maxValue) }
             return .object(object)
         }
     }

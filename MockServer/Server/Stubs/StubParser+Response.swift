@@ -126,14 +126,12 @@ extension StubParser {
             return .file(name)
         default:
             // WireMock sends a number or a boolean given as the body as its JSON text
-            // (`"body": true` answers `true`); an object or an array it refuses. A decimal is
-            // written back from its value (`12.5`): the JSON reader keeps no number's text, so
-            // `12.50` loses its trailing zero where WireMock keeps it.
+            // (`"body": true` answers `true`); an object or an array it refuses. A number goes
+            // out as written (`12.50`), as the JSON reader keeps its text.
             switch JSONValue(foundation: value) {
             case .string(let text)?: return .text(text)
             case .bool(let flag)?: return .text(flag ? "true" : "false")
-            case .integer(let whole)?: return .text(String(whole))
-            case .number(let real)?: return .text(real.description)
+            case .number(let number)?: return .text(number.text)
             default: throw StubError(.invalid, field: place, reason: "must be a string (or a number or boolean, sent as its text); use jsonBody for JSON")
             }
         }

@@ -26,12 +26,13 @@ enum StubParser {
         guard data.count <= maximumDocumentSize else {
             throw StubError(.invalid, field: "", reason: "the mapping is \(data.count) bytes, more than the \(maximumDocumentSize) accepted")
         }
+        // Our own reader, not `JSONSerialization`: it takes the comments WireMock's Jackson
+        // takes, and keeps every number as written (the tree holds them as `JSONNumber`).
         let parsed: Any
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            parsed = try JSONReader.parse(data).tree
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw StubError(.invalid, field: "", reason: "not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+            throw StubError(.invalid, field: "", reason: "not valid JSON (\(error))")
         }
         guard let object = parsed as? [String: Any] else {
             throw StubError(.invalid, field: "", reason: "a mapping must be a JSON object")
@@ -174,11 +175,9 @@ enum StubParser {
     /// A whole number in `range`: a JSON number, or a string of decimal digits (`"2000"`),
     /// which WireMock's JSON reader converts too.
     static func integer(_ value: Any, at path: String, in range: ClosedRange<Int>) throws(StubError) -> Int {
-        let parsed = JSONValue(foundation: value)
         let number: Int?
-        switch parsed {
-        case .integer(let whole)?: number = whole
-        case .number(let real)? where real.rounded() == real && abs(real) < 9e15: number = Int(real)
+        switch JSONValue(foundation: value) {
+        case .number(let parsed)?: number = parsed.intValue
         case .string(let text)? where isWholeNumberText(text): number = Int(text)
         default: number = nil
         }
@@ -193,8 +192,7 @@ enum StubParser {
     static func number(_ value: Any, at path: String, in range: ClosedRange<Double>) throws(StubError) -> Double {
         let number: Double?
         switch JSONValue(foundation: value) {
-        case .integer(let whole)?: number = Double(whole)
-        case .number(let real)?: number = real
+        case .number(let parsed)?: number = parsed.doubleValue
         case .string(let text)? where text.utf8.count <= 40 && text.utf8.allSatisfy({ $0 > 32 }): number = Double(text)
         default: number = nil
         }

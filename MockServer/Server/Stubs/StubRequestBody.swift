@@ -21,6 +21,7 @@ final class StubRequestBody: Sendable {
 
     private let decodedText = Mutex<String??>(nil)
     private let parsedJSON = Mutex<JSONTree??>(nil)
+    private let parsedValue = Mutex<JSONValue??>(nil)
 
     /// A body of `bytes`; `isOverLimit` when more arrived than ``matchLimit``.
     init(_ bytes: Data, isOverLimit: Bool) {
@@ -47,6 +48,19 @@ final class StubRequestBody: Sendable {
             let tree = JSONTree(data: bytes)
             cached = .some(tree)
             return tree
+        }
+    }
+
+    /// The body read by ``JSONReader`` (numbers exact, comments allowed, 512 levels at most) for
+    /// `matchesJsonPath`; `nil` when it is not JSON or starts with `<` (WireMock does not try an
+    /// XML body). Read once per request however many stubs query it.
+    var jsonValue: JSONValue? {
+        parsedValue.withLock { cached in
+            if let cached { return cached }
+            let start = bytes.firstIndex { !(" \t\r\n" as String).utf8.contains($0) }
+            let value = start.flatMap { bytes[$0] == UInt8(ascii: "<") ? nil : try? JSONReader.parse(bytes) }
+            cached = .some(value)
+            return value
         }
     }
 

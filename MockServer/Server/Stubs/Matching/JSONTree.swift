@@ -26,11 +26,14 @@ enum JSONTree: Sendable, Equatable {
     /// The document in `text`, `nil` when it is not JSON.
     init?(text: String) { self.init(data: Data(text.utf8)) }
 
-    /// The tree of a `JSONSerialization` object, `nil` for anything else.
+    /// The tree of a `JSONSerialization` object or of a mapping's tree, `nil` for anything else.
     init?(foundation value: Any) {
         switch value {
         case is NSNull: self = .null
         case let string as String: self = .string(string)
+        // What `JSONReader` gives a mapping's tree (numbers as written, Swift booleans).
+        case let number as JSONNumber: self = number.isWholeLiteral ? .integer(number.text) : .float(number.doubleValue)
+        case let flag as Bool where type(of: value) == Bool.self: self = .bool(flag)
         case let number as NSNumber:
             // `JSONSerialization` hands booleans over as NSNumber too.
             let kind = String(cString: number.objCType)

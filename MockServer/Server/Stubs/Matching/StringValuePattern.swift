@@ -37,10 +37,15 @@ protocol StringValuePattern: Sendable {
     var exactValue: String? { get }
     /// The pattern after a field's name in the report: ` [contains]: json` with `separator` `": "`.
     func reportText(separator: String) -> String
+    /// Whether WireMock reads `object` as this operator alone although it names others too,
+    /// ignoring them (it picks the first of its operators in a fixed order). `false` by
+    /// default: two operators in one object are refused.
+    static func overridesOtherOperators(in object: [String: Any]) -> Bool
 }
 
 extension StringValuePattern {
     static var modifierNames: Set<String> { [] }
+    static func overridesOtherOperators(in object: [String: Any]) -> Bool { false }
     var exactValue: String? { nil }
     func reportText(separator: String) -> String { " [\(Self.operatorName)]\(separator)\(expectedText)" }
 

@@ -7,13 +7,13 @@ enum StringValuePatterns {
     static let all: [any StringValuePattern.Type] = [
         EqualToPattern.self, ContainsPattern.self, MatchesPattern.self, AbsentPattern.self, DoesNotContainPattern.self,
         DoesNotMatchPattern.self, NotPattern.self, AndPattern.self, OrPattern.self, BinaryEqualToPattern.self,
-        EqualToJsonPattern.self, EqualToXmlPattern.self, MatchesXPathPattern.self, BeforePattern.self, AfterPattern.self,
-        EqualToDateTimePattern.self, HasExactlyPattern.self, IncludesPattern.self,
+        EqualToJsonPattern.self, MatchesJsonPathPattern.self, EqualToXmlPattern.self, MatchesXPathPattern.self, BeforePattern.self,
+        AfterPattern.self, EqualToDateTimePattern.self, HasExactlyPattern.self, IncludesPattern.self,
     ]
 
     /// WireMock operators this server does not implement (refused as "not supported").
     static let unsupported: Set<String> = [
-        "matchesJsonPath", "matchesJsonSchema", "anything", "matchesPathTemplate",
+        "matchesJsonSchema", "anything", "matchesPathTemplate",
     ]
 
     private static let byName: [String: any StringValuePattern.Type] = Dictionary(
@@ -44,6 +44,11 @@ enum StringValuePatterns {
             throw StubError(.invalid, field: path, reason: "needs one of \(names)")
         }
         if operators.count > 1 {
+            // WireMock takes some operators whatever else the object holds (see
+            // `StringValuePattern.overridesOtherOperators(in:)`).
+            if let type = all.first(where: { object[$0.operatorName] != nil && $0.overridesOtherOperators(in: object) }) {
+                return try type.init(json: object, at: path)
+            }
             throw StubError(
                 .invalid, field: StubParser.join(path, operators[1]), reason: "one match operator per value (\(operators[0]) is given too)")
         }
