@@ -7,21 +7,14 @@ import MockServer
 import Networking
 
 /// What one load did, as a contract sees it.
-enum LoadOutcome: Sendable {
-    case success(LoadedImage, elapsed: Duration)
-    case failure(ImageLoadError, elapsed: Duration)
-    case overran(Duration)
+typealias LoadOutcome = TimedOutcome<LoadedImage, ImageLoadError>
 
+extension TimedOutcome where Success == LoadedImage, Failure == ImageLoadError {
     /// A sentence for a violation: what happened, and what was expected.
     func observed(expecting expected: String) -> String {
-        switch self {
-        case .success(let loaded, let elapsed):
-            return "delivered a \(loaded.image.width)×\(loaded.image.height) image from \(loaded.source) after \(elapsed.milliseconds) ms, expected \(expected)"
-        case .failure(let error, let elapsed):
-            return "failed with \(error) after \(elapsed.milliseconds) ms, expected \(expected)"
-        case .overran(let elapsed):
-            return "no answer after \(elapsed.milliseconds) ms, expected \(expected)"
-        }
+        observed(
+            expecting: expected, success: { "delivered a \($0.image.width)×\($0.image.height) image from \($0.source)" },
+            failure: { "failed with \($0)" })
     }
 }
 
