@@ -4,26 +4,12 @@ import MockServer
 import Networking
 
 /// What one request did, as a contract sees it.
-enum SendOutcome: Sendable {
-    case success(HTTPResponse, elapsed: Duration)
-    case failure(NetworkError, elapsed: Duration)
-    case overran(Duration)
+typealias SendOutcome = TimedOutcome<HTTPResponse, NetworkError>
 
-    var succeeded: Bool {
-        if case .success = self { return true }
-        return false
-    }
-
+extension TimedOutcome where Success == HTTPResponse, Failure == NetworkError {
     /// A sentence for a violation: what happened, and what was expected.
     func observed(expecting expected: String) -> String {
-        switch self {
-        case .success(let response, let elapsed):
-            return "got status \(response.status) after \(elapsed.milliseconds) ms, expected \(expected)"
-        case .failure(let error, let elapsed):
-            return "threw \(error.caseName) after \(elapsed.milliseconds) ms, expected \(expected)"
-        case .overran(let elapsed):
-            return "no answer after \(elapsed.milliseconds) ms, expected \(expected)"
-        }
+        observed(expecting: expected, success: { "got status \($0.status)" }, failure: { "threw \($0.caseName)" })
     }
 }
 

@@ -7,21 +7,14 @@ import MockServer
 import Networking
 
 /// What one load did, as a contract sees it.
-enum LoadOutcome: Sendable {
-    case success(LoadedImage, elapsed: Duration)
-    case failure(ImageLoadError, elapsed: Duration)
-    case overran(Duration)
+typealias LoadOutcome = TimedOutcome<LoadedImage, ImageLoadError>
 
+extension TimedOutcome where Success == LoadedImage, Failure == ImageLoadError {
     /// A sentence for a violation: what happened, and what was expected.
     func observed(expecting expected: String) -> String {
-        switch self {
-        case .success(let loaded, let elapsed):
-            return "delivered a \(loaded.image.width)×\(loaded.image.height) image from \(loaded.source) after \(elapsed.milliseconds) ms, expected \(expected)"
-        case .failure(let error, let elapsed):
-            return "failed with \(error) after \(elapsed.milliseconds) ms, expected \(expected)"
-        case .overran(let elapsed):
-            return "no answer after \(elapsed.milliseconds) ms, expected \(expected)"
-        }
+        observed(
+            expecting: expected, success: { "delivered a \($0.image.width)×\($0.image.height) image from \($0.source)" },
+            failure: { "failed with \($0)" })
     }
 }
 
@@ -117,22 +110,24 @@ extension ImageLoadingContracts {
         server.resetJournal()
     }
 
-    /// Starts three loads of `path` (held back `delay` ms by the server) on a fresh loader and
-    /// waits until their one request reached the server and all three wait on it. `nil` when
-    /// the request never arrived (the loads are then cancelled).
-    static func threeWaitingLoads(
-        _ subject: ImageLoadingSubject, _ server: MockServer, folder: URL, path: String, delay: Int
-    ) async -> [Task<Result<LoadedImage, ImageLoadError>, Never>]? {
+    /// Starts three loads of `path` (held back `delay` ms by the server) on a fresh loader,
+    /// waits until their one request reached the server and all three wait on it, then gives
+    /// them to `check`. When the request never arrives, the loads are cancelled and that is the
+    /// violation.
+    static func withThreeWaitingLoads(
+        _ subject: ImageLoadingSubject, _ server: MockServer, folder: URL, path: String, delay: Int,
+        _ check: ([Task<Result<LoadedImage, ImageLoadError>, Never>]) async -> String?
+    ) async -> String? {
         await warm(server, path)
         let loader = await subject.makeLoader(folder, relaxed)
         let url = server.url("\(path)?delay=\(delay)")
         let tasks = (0..<3).map { _ in Task { await result(loader, url) } }
         guard await eventually(within: .seconds(3), { server.suspendedConnections >= 1 }) else {
             tasks.forEach { $0.cancel() }
-            return nil
+            return "the request never reached the server"
         }
         try? await Task.sleep(for: .milliseconds(50))  // the other two join the waiting transfer
-        return tasks
+        return await check(tasks)
     }
 
     /// A watched load's end in words: "delivered the image after 80 ms", "failed with … after 0 ms",

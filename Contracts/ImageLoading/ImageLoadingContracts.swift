@@ -109,49 +109,47 @@ public enum ImageLoadingContracts {
         id: "image.cancelOneKeepsOthers",
         rule: "Cancelling one of three loads of a URL ends it with cancelled within 300 ms; the other two deliver the image over the one request."
     ) { subject, server, folder in
-        guard let tasks = await threeWaitingLoads(subject, server, folder: folder, path: "/images/10.png", delay: 600) else {
-            return "the request never reached the server"
-        }
-        tasks[0].cancel()
-        let cancelled = await withWatchdog(.milliseconds(300)) { await tasks[0].value }
-        guard case .finished(.failure(.cancelled), _) = cancelled else {
-            tasks.forEach { $0.cancel() }
-            return "the cancelled load \(describe(cancelled)), expected it to end with cancelled within 300 ms"
-        }
-        for (index, task) in tasks.enumerated().dropFirst() {
-            let outcome = await withWatchdog(.seconds(5)) { await task.value }
-            guard case .finished(.success, _) = outcome else {
+        await withThreeWaitingLoads(subject, server, folder: folder, path: "/images/10.png", delay: 600) { tasks in
+            tasks[0].cancel()
+            let cancelled = await withWatchdog(.milliseconds(300)) { await tasks[0].value }
+            guard case .finished(.failure(.cancelled), _) = cancelled else {
                 tasks.forEach { $0.cancel() }
-                return "load \(index + 1), not cancelled, \(describe(outcome)), expected the image: cancelling one load must not end the others"
+                return "the cancelled load \(describe(cancelled)), expected it to end with cancelled within 300 ms"
             }
+            for (index, task) in tasks.enumerated().dropFirst() {
+                let outcome = await withWatchdog(.seconds(5)) { await task.value }
+                guard case .finished(.success, _) = outcome else {
+                    tasks.forEach { $0.cancel() }
+                    return "load \(index + 1), not cancelled, \(describe(outcome)), expected the image: cancelling one load must not end the others"
+                }
+            }
+            let requests = records(server, path: "/images/10.png")
+            guard requests.count == 1, requests[0].status == 200 else {
+                return "the server saw \(describe(requests)), expected one request answered 200"
+            }
+            return nil
         }
-        let requests = records(server, path: "/images/10.png")
-        guard requests.count == 1, requests[0].status == 200 else {
-            return "the server saw \(describe(requests)), expected one request answered 200"
-        }
-        return nil
     }
 
     public static let cancelLastCancelsTransfer = Contract<ImageLoadingSubject>.inTemporaryFolder(
         id: "image.cancelLastCancelsTransfer",
         rule: "Cancelling every load of a URL ends each with cancelled within 300 ms and closes the connection within 1 s."
     ) { subject, server, folder in
-        guard let tasks = await threeWaitingLoads(subject, server, folder: folder, path: "/images/11.png", delay: 5000) else {
-            return "the request never reached the server"
-        }
-        tasks.forEach { $0.cancel() }
-        for (index, task) in tasks.enumerated() {
-            let outcome = await withWatchdog(.milliseconds(300)) { await task.value }
-            guard case .finished(.failure(.cancelled), _) = outcome else {
-                return "load \(index + 1) \(describe(outcome)), expected it to end with cancelled within 300 ms"
+        await withThreeWaitingLoads(subject, server, folder: folder, path: "/images/11.png", delay: 5000) { tasks in
+            tasks.forEach { $0.cancel() }
+            for (index, task) in tasks.enumerated() {
+                let outcome = await withWatchdog(.milliseconds(300)) { await task.value }
+                guard case .finished(.failure(.cancelled), _) = outcome else {
+                    return "load \(index + 1) \(describe(outcome)), expected it to end with cancelled within 300 ms"
+                }
             }
+            let left = await eventually(within: .seconds(1)) {
+                records(server, path: "/images/11.png").contains { $0.outcome == .clientClosed }
+            }
+            if left { return nil }
+            let seen = describe(records(server, path: "/images/11.png"))
+            return "1 s after every load was cancelled the loader had still not closed its connection (the server saw \(seen))"
         }
-        let left = await eventually(within: .seconds(1)) {
-            records(server, path: "/images/11.png").contains { $0.outcome == .clientClosed }
-        }
-        if left { return nil }
-        let seen = describe(records(server, path: "/images/11.png"))
-        return "1 s after every load was cancelled the loader had still not closed its connection (the server saw \(seen))"
     }
 
     public static let defaultGalleryImages = Contract<ImageLoadingSubject>(

@@ -6,27 +6,30 @@ public import Messages
 /// "Show avatars") stay English in every language, so tests and assistive tools find them; the
 /// page puts them in `aria-label` where the visible text differs.
 public enum WebStrings {
+    /// Every text key the page uses with its text in each language, side by side so that no
+    /// language can miss a key.
+    private static let texts: [String: (en: String, ru: String)] = [
+        "app.title": ("Testbed", "Testbed"), "home.title": ("Testbed", "Testbed"),
+        "gallery.title": ("Gallery", "Галерея"), "feed.title": ("Feed", "Лента"), "settings.title": ("Settings", "Настройки"),
+        "back": ("Back", "Назад"), "refresh": ("Refresh", "Обновить"), "showAvatars": ("Show avatars", "Показывать аватары"),
+        "openGallery": ("Gallery", "Галерея"), "openFeed": ("Feed", "Лента"), "settings": ("Settings", "Настройки"),
+        "loading": ("Loading…", "Загрузка…"), "refreshing": ("Refreshing…", "Обновление…"),
+        "pullRelease": ("Release to refresh", "Отпустите, чтобы обновить"),
+        "pullMore": ("Pull down to refresh", "Потяните вниз, чтобы обновить"),
+        "closed": (
+            "This page was opened in another tab or window. Reload to use it here.",
+            "Эта страница открыта в другой вкладке или окне. Перезагрузите её, чтобы продолжить здесь."
+        ),
+        "disconnected": ("Lost the connection to testbed web; reconnecting…", "Связь с testbed web потеряна; переподключение…"),
+    ]
+
     /// Every text key the page uses, with its text in `language`.
     public static func table(for language: Language) -> [String: String] {
-        switch language {
-        case .en:
-            [
-                "app.title": "Testbed", "home.title": "Testbed", "gallery.title": "Gallery", "feed.title": "Feed",
-                "settings.title": "Settings", "back": "Back", "refresh": "Refresh", "showAvatars": "Show avatars",
-                "openGallery": "Gallery", "openFeed": "Feed", "settings": "Settings", "loading": "Loading…",
-                "pullRelease": "Release to refresh", "pullMore": "Pull down to refresh", "refreshing": "Refreshing…",
-                "closed": "This page was opened in another tab or window. Reload to use it here.",
-                "disconnected": "Lost the connection to testbed web; reconnecting…",
-            ]
-        case .ru:
-            [
-                "app.title": "Testbed", "home.title": "Testbed", "gallery.title": "Галерея", "feed.title": "Лента",
-                "settings.title": "Настройки", "back": "Назад", "refresh": "Обновить", "showAvatars": "Показывать аватары",
-                "openGallery": "Галерея", "openFeed": "Лента", "settings": "Настройки", "loading": "Загрузка…",
-                "pullRelease": "Отпустите, чтобы обновить", "pullMore": "Потяните вниз, чтобы обновить", "refreshing": "Обновление…",
-                "closed": "Эта страница открыта в другой вкладке или окне. Перезагрузите её, чтобы продолжить здесь.",
-                "disconnected": "Связь с testbed web потеряна; переподключение…",
-            ]
+        texts.mapValues { text in
+            switch language {
+            case .en: text.en
+            case .ru: text.ru
+            }
         }
     }
 

@@ -33,15 +33,12 @@ struct FeedCommand: MainActorCommand {
     @Flag(help: "Stop after the first refresh.")
     var once = false
 
-    @Option(help: "With --once, give up after this many seconds.")
-    var timeout: Double = 60
+    @OptionGroup var timeout: TimeoutOption
 
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        _ = try server.url()
         guard !db.isEmpty else { throw ValidationError("--db needs a path") }
-        try validateTimeout(timeout)
     }
 
     /// The run itself: the views and presenters live on the main actor.
@@ -78,12 +75,12 @@ struct FeedCommand: MainActorCommand {
         }
         // A refresh counts as ended only once the view was given the tweets it saved, and an
         // avatar that failed is final (no longer loading), so the output is the final state.
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let deadline = timeout.deadline()
         let refreshed = await wait(until: deadline) { presenter.refreshesEnded > 0 }
         if refreshed { _ = await wait(until: min(deadline, .now + .seconds(10))) { !presenter.isLoadingAvatars } }
         await app.shutDown()
         guard refreshed else {
-            printError("testbed: no refresh ended within \(String(format: "%g", timeout)) s")
+            printError("testbed: no refresh ended within \(timeout.described)")
             throw ExitCode.failure
         }
         if presenter.lastRefreshFailed { throw ExitCode.failure }

@@ -30,15 +30,9 @@ struct GalleryCommand: MainActorCommand {
     @Flag(help: "Pull to refresh once everything settled (after the taps), and wait for it to end.")
     var refresh = false
 
-    @Option(help: "Give up after this many seconds.")
-    var timeout: Double = 60
+    @OptionGroup var timeout: TimeoutOption
 
     @OptionGroup var language: LanguageOption
-
-    func validate() throws {
-        _ = try server.url()
-        try validateTimeout(timeout)
-    }
 
     /// The run itself: the views and presenters live on the main actor.
     @MainActor
@@ -50,14 +44,14 @@ struct GalleryCommand: MainActorCommand {
             galleryScenario: scenario.scenario, language: language.lang)
         let app = AppWireframe(configuration: configuration, logger: quietLogger())
         let view = RecordingGalleryView(out: JSONLines())
-        printError("loading \(configuration.galleryListURL.absoluteString) (at most \(String(format: "%g", timeout)) s)…")
+        printError("loading \(configuration.galleryListURL.absoluteString) (at most \(timeout.described))…")
         let presenter = app.showGallery(in: view)
         presenter.viewDidLoad()
         presenter.viewDidResize(width: 400, height: 2400)
         presenter.visibleAreaDidChange(scrollOffset: 0, viewportHeight: 2400)
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let deadline = timeout.deadline()
         guard await wait(until: deadline, { view.settled }) else {
-            printError("testbed: the cells had not settled after \(String(format: "%g", timeout)) s")
+            printError("testbed: the cells had not settled after \(timeout.described)")
             await app.shutDown()
             throw ExitCode.failure
         }
@@ -68,7 +62,7 @@ struct GalleryCommand: MainActorCommand {
             view.beginRefreshing()
             presenter.didPullToRefresh()
             guard await wait(until: deadline, { !view.refreshing }) else {
-                printError("testbed: the refresh had not ended after \(String(format: "%g", timeout)) s")
+                printError("testbed: the refresh had not ended after \(timeout.described)")
                 await app.shutDown()
                 throw ExitCode.failure
             }

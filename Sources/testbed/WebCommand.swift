@@ -40,7 +40,6 @@ struct WebCommand: MainActorCommand {
     @OptionGroup var token: TokenFileOption
 
     func validate() throws {
-        _ = try server.url()
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host needs an address") }
         if db?.isEmpty == true { throw ValidationError("--db needs a path") }

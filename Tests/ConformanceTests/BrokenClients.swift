@@ -191,44 +191,42 @@ struct LostAsEmptyResponseClient: HTTPClient {
     }
 }
 
-/// Reports an answer that is not HTTP as a broken connection (worth a retry), not as
-/// invalidResponse (a retry cannot fix it). A redirect loop is invalidResponse too, so that
-/// rule breaks with it.
-struct ProtocolErrorAsLostClient: HTTPClient {
-    let inner: any HTTPClient
+/// An error one broken twin reports as another: each mixes up one kind of failure.
+enum ErrorMixUp: Sendable {
+    /// Reports an answer that is not HTTP as a broken connection (worth a retry), not as
+    /// invalidResponse (a retry cannot fix it). A redirect loop is invalidResponse too, so that
+    /// rule breaks with it.
+    case protocolErrorAsLost
+    /// Reports a certificate failure as `offline` (the client that folds every handshake error
+    /// into "no connection"): the user is told to check a network that works.
+    case certificateFailureAsOffline
+    /// Names every certificate failure `expired`, whatever it was (a mapping table with one row).
+    case certificateKindGuessing
+    /// Reports every certificate failure without its kind.
+    case unspecifiedCertificateKind
 
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        do {
-            return try await inner.send(request)
-        } catch .invalidResponse {
-            throw .connectionLost
+    /// What the twin reports instead of `error`; nil where it reports `error` itself.
+    func replacement(for error: NetworkError) -> NetworkError? {
+        switch (self, error) {
+        case (.protocolErrorAsLost, .invalidResponse): .connectionLost
+        case (.certificateFailureAsOffline, .secureConnectionFailed): .offline
+        case (.certificateKindGuessing, .secureConnectionFailed): .secureConnectionFailed(.expired)
+        case (.unspecifiedCertificateKind, .secureConnectionFailed): .secureConnectionFailed(.unspecified)
+        default: nil
         }
     }
 }
 
-/// Reports a certificate failure as `offline` (the client that folds every handshake error into
-/// "no connection"): the user is told to check a network that works.
-struct CertificateFailureAsOfflineClient: HTTPClient {
+/// Passes every request to `inner` and reports its errors through ``ErrorMixUp``.
+struct MixingUpClient: HTTPClient {
     let inner: any HTTPClient
+    let mixUp: ErrorMixUp
 
     func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         do {
             return try await inner.send(request)
-        } catch .secureConnectionFailed {
-            throw .offline
-        }
-    }
-}
-
-/// Names every certificate failure `expired`, whatever it was (a mapping table with one row).
-struct CertificateKindGuessingClient: HTTPClient {
-    let inner: any HTTPClient
-
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        do {
-            return try await inner.send(request)
-        } catch .secureConnectionFailed {
-            throw .secureConnectionFailed(.expired)
+        } catch {
+            throw mixUp.replacement(for: error) ?? error
         }
     }
 }

@@ -57,9 +57,9 @@ extension Conformance {
             SubjectInstance(real(setup, maxRedirects: Int.max))
         }
         static let lostAsEmptyResponse = twin("LostAsEmptyResponseClient") { LostAsEmptyResponseClient(inner: $0) }
-        static let protocolErrorAsLost = twin("ProtocolErrorAsLostClient") { ProtocolErrorAsLostClient(inner: $0) }
-        static let certificateFailureAsOffline = twin("CertificateFailureAsOfflineClient") { CertificateFailureAsOfflineClient(inner: $0) }
-        static let certificateKindGuessing = twin("CertificateKindGuessingClient") { CertificateKindGuessingClient(inner: $0) }
+        static let protocolErrorAsLost = twin("ProtocolErrorAsLostClient") { MixingUpClient(inner: $0, mixUp: .protocolErrorAsLost) }
+        static let certificateFailureAsOffline = twin("CertificateFailureAsOfflineClient") { MixingUpClient(inner: $0, mixUp: .certificateFailureAsOffline) }
+        static let certificateKindGuessing = twin("CertificateKindGuessingClient") { MixingUpClient(inner: $0, mixUp: .certificateKindGuessing) }
         /// Trusts only the system's roots: the setup's CA is never handed to the client.
         static let authorityIgnoring = HTTPClientSubject(name: "AuthorityIgnoringClient") { (setup: HTTPClientSetup) in
             SubjectInstance(real(HTTPClientSetup(maxConnectionsPerHost: setup.maxConnectionsPerHost, timeouts: setup.timeouts)))

@@ -73,7 +73,7 @@ import Testing
 
     @Test func certificateRule_allowsUnspecified_andWantsTheFailureFast() async {
         // Given a client that names no kind, and one that reports its first failure late
-        let unspecified = Conformance.HTTPClientSuite.twin("Unspecified") { UnspecifiedKindClient(inner: $0) }
+        let unspecified = Conformance.HTTPClientSuite.twin("Unspecified") { MixingUpClient(inner: $0, mixUp: .unspecifiedCertificateKind) }
         let late = Conformance.HTTPClientSuite.twin("Late") { LateFailureClient(inner: $0) }
 
         // When the certificate rule is checked against both
@@ -84,19 +84,6 @@ import Testing
         // Then unspecified is a kind the rule allows, and a failure after 1.5 s is not
         #expect(unspecifiedViolation == nil)
         #expect(lateViolation?.observed.contains("expired: failed only after") == true)
-    }
-}
-
-/// Reports every certificate failure without its kind.
-private struct UnspecifiedKindClient: HTTPClient {
-    let inner: any HTTPClient
-
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        do {
-            return try await inner.send(request)
-        } catch .secureConnectionFailed {
-            throw .secureConnectionFailed(.unspecified)
-        }
     }
 }
 

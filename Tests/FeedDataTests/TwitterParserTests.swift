@@ -20,12 +20,9 @@ final class TwitterParserTests: XCTestCase {
         // Then
         XCTAssertEqual(page.tweets.count, 1)
         let tweet = try XCTUnwrap(page.tweets.first)
-        XCTAssertEqual(tweet.id, 1_050_118_621_198_921_728)
-        XCTAssertEqual(tweet.text, "Hello")
-        XCTAssertEqual(tweet.createdAt.timeIntervalSince1970, 1_539_202_764)
-        XCTAssertEqual(
-            tweet.author,
-            TwitterUser(
+        assertTweet(
+            tweet, id: 1_050_118_621_198_921_728, text: "Hello", createdAt: 1_539_202_764,
+            author: TwitterUser(
                 id: 17_874_544, name: "Ada Lovelace", screenName: "ada_lovelace",
                 avatarURL: "https://example.com/avatars/ada.png"))
     }
@@ -185,12 +182,9 @@ final class TwitterParserTests: XCTestCase {
 
         // Then
         let tweet = try XCTUnwrap(page.tweets.first)
-        XCTAssertEqual(tweet.id, 1_500_000_000_000_000_019)
-        XCTAssertEqual(tweet.text, "v2 text")
-        XCTAssertEqual(tweet.createdAt.timeIntervalSince1970, 1_539_202_764)
-        XCTAssertEqual(
-            tweet.author,
-            TwitterUser(id: 94_821_503, name: "Kenji Sato 🍜", screenName: "kenji_sato", avatarURL: "https://example.com/kenji.png"))
+        assertTweet(
+            tweet, id: 1_500_000_000_000_000_019, text: "v2 text", createdAt: 1_539_202_764,
+            author: TwitterUser(id: 94_821_503, name: "Kenji Sato 🍜", screenName: "kenji_sato", avatarURL: "https://example.com/kenji.png"))
     }
 
     func test_parse_v2RecentSearch_readsDatesWithAndWithoutFractions() throws {
@@ -437,5 +431,16 @@ final class TwitterParserTests: XCTestCase {
         }
         XCTAssertEqual(error.path, path, "\(error)", file: file, line: line)
         XCTAssertTrue(error.reason.contains(reason), "reason: \(error.reason)", file: file, line: line)
+    }
+
+    /// Checks every field of a parsed `tweet`: its id, text, creation time (seconds since 1970) and author.
+    private func assertTweet(
+        _ tweet: Tweet, id: Int64, text: String, createdAt: TimeInterval, author: TwitterUser,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(tweet.id, id, file: file, line: line)
+        XCTAssertEqual(tweet.text, text, file: file, line: line)
+        XCTAssertEqual(tweet.createdAt.timeIntervalSince1970, createdAt, file: file, line: line)
+        XCTAssertEqual(tweet.author, author, file: file, line: line)
     }
 }

@@ -20,21 +20,11 @@ enum ImageFuzz {
             return nil
         }
         guard info.width > 0, info.height > 0 else { return "probe returned \(info.width)x\(info.height)" }
-        do {
-            let image = try ImageCodec.decode(data, maxPixels: maxPixels)
-            if image.width != info.width || image.height != info.height {
-                return "probe said \(info.width)x\(info.height), decode returned \(image.width)x\(image.height)"
-            }
-            if image.pixels.count != image.width * image.height * 4 {
-                return "\(image.width)x\(image.height) image with \(image.pixels.count) pixel bytes"
-            }
-            if info.pixelCount > maxPixels { return "decoded \(info.pixelCount) pixels past the limit \(maxPixels)" }
-        } catch {
-            if case .tooLarge = error, info.pixelCount <= maxPixels {
-                return "tooLarge for \(info.pixelCount) pixels, within the limit \(maxPixels)"
-            }
+        let full = Result { () throws(ImageCodecError) in try ImageCodec.decode(data, maxPixels: maxPixels) }
+        if case .success(let image) = full, image.width != info.width || image.height != info.height {
+            return "probe said \(info.width)x\(info.height), decode returned \(image.width)x\(image.height)"
         }
-        return checkScaled(data, info: info)
+        return checkLimits(full, info: info, scaled: false) ?? checkScaled(data, info: info)
     }
 
     /// An odd target, so that JPEG scaling and the PNG resampler both round.
@@ -43,22 +33,33 @@ enum ImageFuzz {
     /// The scaled decode: an error, or an image no larger than the header's size that covers
     /// ``target`` (or the header's side where that is smaller), with a full pixel buffer.
     static func checkScaled(_ data: Data, info: ImageInfo) -> String? {
-        do {
-            let image = try ImageCodec.decode(data, covering: target, maxPixels: maxPixels)
+        let scaled = Result { () throws(ImageCodecError) in try ImageCodec.decode(data, covering: target, maxPixels: maxPixels) }
+        if case .success(let image) = scaled {
             if image.width > info.width || image.height > info.height {
                 return "scaled decode returned \(image.width)x\(image.height), larger than the header's \(info.width)x\(info.height)"
             }
             if image.width < min(target.width, info.width) || image.height < min(target.height, info.height) {
                 return "scaled decode returned \(image.width)x\(image.height), which does not cover \(target) (header \(info.width)x\(info.height))"
             }
+        }
+        return checkLimits(scaled, info: info, scaled: true)
+    }
+
+    /// What every decode, full size or scaled (`scaled` names it in the messages), keeps: an
+    /// image has a full pixel buffer and stays within ``maxPixels``; `tooLarge` comes only past it.
+    static func checkLimits(_ outcome: Result<DecodedImage, ImageCodecError>, info: ImageInfo, scaled: Bool) -> String? {
+        switch outcome {
+        case .success(let image):
             if image.pixels.count != image.width * image.height * 4 {
-                return "scaled \(image.width)x\(image.height) image with \(image.pixels.count) pixel bytes"
+                return "\(scaled ? "scaled " : "")\(image.width)x\(image.height) image with \(image.pixels.count) pixel bytes"
             }
-            if info.pixelCount > maxPixels { return "scaled decode of \(info.pixelCount) pixels past the limit \(maxPixels)" }
-        } catch {
-            if case .tooLarge = error, info.pixelCount <= maxPixels {
-                return "scaled decode: tooLarge for \(info.pixelCount) pixels, within the limit \(maxPixels)"
+            if info.pixelCount > maxPixels {
+                return "\(scaled ? "scaled decode of" : "decoded") \(info.pixelCount) pixels past the limit \(maxPixels)"
             }
+        case .failure(.tooLarge) where info.pixelCount <= maxPixels:
+            return "\(scaled ? "scaled decode: " : "")tooLarge for \(info.pixelCount) pixels, within the limit \(maxPixels)"
+        case .failure:
+            break
         }
         return nil
     }

@@ -2,6 +2,11 @@ import Gallery
 import ImageCodec
 import XCTest
 
+/// Which cells a 375-pt-wide gallery shows for a viewport of `height` at `offset`.
+private func visibleOn375(_ offset: Double, _ height: Double, cells: Int = 6) -> Range<Int> {
+    GalleryLayout(containerWidth: 375).visibleIndices(scrollOffset: offset, viewportHeight: height, cellCount: cells)
+}
+
 /// The geometry rule: square cells (width − 20), 10 pt insets and spacing, in both
 /// orientations; which cells a scroll position shows.
 final class GalleryLayoutTests: XCTestCase {
@@ -48,41 +53,33 @@ final class GalleryLayoutTests: XCTestCase {
     }
 
     func test_visibleIndices_firstScreen_showsTheCellsItOverlaps() {
-        // Given 375 wide: cell 0 spans 10..<365, cell 1 375..<730
-        let layout = GalleryLayout(containerWidth: 375)
-        // Then
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 0, viewportHeight: 667, cellCount: 6), 0..<2)
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 0, viewportHeight: 10_000, cellCount: 6), 0..<6)
+        // 375 wide: cell 0 spans 10..<365, cell 1 375..<730
+        XCTAssertEqual(visibleOn375(0, 667), 0..<2)
+        XCTAssertEqual(visibleOn375(0, 10_000), 0..<6)
     }
 
     func test_visibleIndices_cellOnlyTouchingAnEdge_isNotVisible() {
-        // Given
-        let layout = GalleryLayout(containerWidth: 375)
-        // Then: the viewport ends exactly where cell 1 starts
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 0, viewportHeight: 375, cellCount: 6), 0..<1)
+        // the viewport ends exactly where cell 1 starts
+        XCTAssertEqual(visibleOn375(0, 375), 0..<1)
         // the viewport starts exactly where cell 0 ends
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 365, viewportHeight: 10, cellCount: 6), 0..<0)
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 365, viewportHeight: 11, cellCount: 6), 1..<2)
+        XCTAssertEqual(visibleOn375(365, 10), 0..<0)
+        XCTAssertEqual(visibleOn375(365, 11), 1..<2)
     }
 
     func test_visibleIndices_onePointOfACell_isVisible() {
-        // Given
-        let layout = GalleryLayout(containerWidth: 375)
-        // Then: 364..<376 holds the last point of cell 0 and the first of cell 1
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 364, viewportHeight: 12, cellCount: 6), 0..<2)
+        // 364..<376 holds the last point of cell 0 and the first of cell 1
+        XCTAssertEqual(visibleOn375(364, 12), 0..<2)
         // only the gap between them
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 366, viewportHeight: 8, cellCount: 6), 0..<0)
+        XCTAssertEqual(visibleOn375(366, 8), 0..<0)
     }
 
     func test_visibleIndices_negativeOffset_andPastTheEnd() {
-        // Given
-        let layout = GalleryLayout(containerWidth: 375)
-        // Then: pulled down (rubber band) still shows cell 0
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: -100, viewportHeight: 200, cellCount: 6), 0..<1)
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: -1000, viewportHeight: 500, cellCount: 6), 0..<0)
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 2190, viewportHeight: 667, cellCount: 6), 0..<0)
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 1800, viewportHeight: 667, cellCount: 6), 4..<6)
-        XCTAssertEqual(layout.visibleIndices(scrollOffset: 1800, viewportHeight: 667, cellCount: 5), 4..<5)
+        // pulled down (rubber band) still shows cell 0
+        XCTAssertEqual(visibleOn375(-100, 200), 0..<1)
+        XCTAssertEqual(visibleOn375(-1000, 500), 0..<0)
+        XCTAssertEqual(visibleOn375(2190, 667), 0..<0)
+        XCTAssertEqual(visibleOn375(1800, 667), 4..<6)
+        XCTAssertEqual(visibleOn375(1800, 667, cells: 5), 4..<5)
     }
 
     func test_visibleIndices_zeroOrNegativeWidth_showsNothing() {

@@ -9,9 +9,7 @@ final class GalleryPresenterTapTests: XCTestCase {
     @MainActor
     func test_tap_onLoadedCell_animatesOutThenMovesUpThenRemoves() async {
         // Given six loaded cells
-        let gallery = GalleryFixture()
-        await gallery.startAllLoaded()
-        gallery.view.clearCalls()
+        let gallery = await GalleryFixture.allLoadedQuiet()
         // When
         gallery.presenter.didTapCell(at: 2)
         // Then: only the slide-out so far, the model unchanged
@@ -37,9 +35,7 @@ final class GalleryPresenterTapTests: XCTestCase {
     @MainActor
     func test_tap_whileAnimating_doesNothing() async {
         // Given a removal in progress
-        let gallery = GalleryFixture()
-        await gallery.startAllLoaded()
-        gallery.view.clearCalls()
+        let gallery = await GalleryFixture.allLoadedQuiet()
         gallery.presenter.didTapCell(at: 0)
         // When tapping during the slide-out, then during the move-up
         gallery.presenter.didTapCell(at: 1)

@@ -211,29 +211,22 @@ final class URLSessionHTTPClientTests: MockServerTestCase {
         XCTAssertEqual(error, .offline)
     }
 
-    func test_send_reportsConnectionLostWhenTheBodyIsCut() async throws {
-        let (error, _) = await failure(of: HTTPRequest(url: server.url("/health?bytes=100000&truncate=1000")))
-        XCTAssertEqual(error, .connectionLost)
-    }
-
-    func test_send_reportsConnectionLostOnReset() async throws {
-        let (error, _) = await failure(of: HTTPRequest(url: server.url("/health?reset=1")))
-        XCTAssertEqual(error, .connectionLost)
+    func test_send_mapsEachBrokenAnswerToItsError() async throws {
+        let cases: [(path: String, expected: NetworkError, what: String)] = [
+            ("/health?bytes=100000&truncate=1000", .connectionLost, "the body is cut"),
+            ("/health?reset=1", .connectionLost, "a reset"),
+            // FoundationNetworking says -1011 (bad server response) for curl's 52
+            ("/images/1.png?empty_reply=1", .connectionLost, "an empty reply"),
+            // FoundationNetworking says -1002 (unsupported URL) for curl's 1, though the URL was fine
+            ("/images/1.png?garbage=1", .invalidResponse, "an answer that is not HTTP"),
+        ]
+        for (path, expected, what) in cases {
+            let (error, _) = await failure(of: HTTPRequest(url: server.url(path)))
+            XCTAssertEqual(error, expected, what)
+        }
     }
 
     // MARK: Status
-
-    func test_send_reportsConnectionLostForAnEmptyReply() async throws {
-        // FoundationNetworking says -1011 (bad server response) for curl's 52
-        let (error, _) = await failure(of: HTTPRequest(url: server.url("/images/1.png?empty_reply=1")))
-        XCTAssertEqual(error, .connectionLost)
-    }
-
-    func test_send_reportsInvalidResponseForAnAnswerThatIsNotHTTP() async throws {
-        // FoundationNetworking says -1002 (unsupported URL) for curl's 1, though the URL was fine
-        let (error, _) = await failure(of: HTTPRequest(url: server.url("/images/1.png?garbage=1")))
-        XCTAssertEqual(error, .invalidResponse)
-    }
 
     func test_send_followsRedirects_andEndsALoopWithInvalidResponse() async throws {
         let response = try await client.send(HTTPRequest(url: server.url("/health?redirect=5&location=relative")))

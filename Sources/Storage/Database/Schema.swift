@@ -5,41 +5,43 @@ import GRDB
 /// every earlier version).
 enum Schema {
     /// Identifiers of every migration, oldest first.
-    static let versions = ["v1-tweets", "v2-avatars", "v3-settings"]
+    static let versions = migrations.map(\.id)
+
+    /// Every migration, oldest first: its identifier and its SQL. Each runs once per file, in a
+    /// transaction of its own.
+    private static let migrations: [(id: String, sql: String)] = [
+        ("v1-tweets", """
+        CREATE TABLE user (
+            id INTEGER PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            screenName TEXT NOT NULL,
+            avatarURL TEXT
+        );
+        CREATE TABLE tweet (
+            id INTEGER PRIMARY KEY NOT NULL,
+            text TEXT NOT NULL,
+            createdAt REAL NOT NULL,
+            authorID INTEGER NOT NULL REFERENCES user(id)
+        );
+        CREATE INDEX tweet_authorID ON tweet(authorID);
+        """),
+        ("v2-avatars", """
+        CREATE TABLE avatar (
+            url TEXT PRIMARY KEY NOT NULL,
+            data BLOB NOT NULL,
+            size INTEGER NOT NULL,
+            lastAccess REAL NOT NULL
+        );
+        CREATE INDEX avatar_lastAccess ON avatar(lastAccess);
+        """),
+        ("v3-settings", "CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"),
+    ]
 
     /// The migrator that brings any earlier file to the current schema.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration(versions[0]) { db in
-            try db.execute(sql: """
-                CREATE TABLE user (
-                    id INTEGER PRIMARY KEY NOT NULL,
-                    name TEXT NOT NULL,
-                    screenName TEXT NOT NULL,
-                    avatarURL TEXT
-                );
-                CREATE TABLE tweet (
-                    id INTEGER PRIMARY KEY NOT NULL,
-                    text TEXT NOT NULL,
-                    createdAt REAL NOT NULL,
-                    authorID INTEGER NOT NULL REFERENCES user(id)
-                );
-                CREATE INDEX tweet_authorID ON tweet(authorID);
-                """)
-        }
-        migrator.registerMigration(versions[1]) { db in
-            try db.execute(sql: """
-                CREATE TABLE avatar (
-                    url TEXT PRIMARY KEY NOT NULL,
-                    data BLOB NOT NULL,
-                    size INTEGER NOT NULL,
-                    lastAccess REAL NOT NULL
-                );
-                CREATE INDEX avatar_lastAccess ON avatar(lastAccess);
-                """)
-        }
-        migrator.registerMigration(versions[2]) { db in
-            try db.execute(sql: "CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        for (id, sql) in migrations {
+            migrator.registerMigration(id) { db in try db.execute(sql: sql) }
         }
         return migrator
     }

@@ -90,6 +90,8 @@ final class GalleryWebView: GalleryView {
         return "/image?url=\(encoded)&v=\(version)"
     }
 
+    /// A cell as the page gets it: absent fields are left out, but `hint` is always present in
+    /// failed cells (null when there is none).
     private struct Cell: Encodable {
         let id: String
         let state: String
@@ -98,29 +100,24 @@ final class GalleryWebView: GalleryView {
         var height: Int?
         var source: String?
         var message: String?
-        var hint: String?
+        var hint: NullWhenNil<String>?
 
         init(id: String, state: String, image: String? = nil, width: Int? = nil, height: Int? = nil, source: String? = nil,
              message: String? = nil, hint: String? = nil) {
             (self.id, self.state, self.image, self.width, self.height) = (id, state, image, width, height)
-            (self.source, self.message, self.hint) = (source, message, hint)
+            (self.source, self.message) = (source, message)
+            self.hint = state == "failed" ? NullWhenNil(value: hint) : nil
         }
+    }
 
-        /// `hint` is always present in failed cells (null when there is none); absent fields
-        /// are left out.
+    /// An optional written as JSON null when it is nil, where a plain optional field is left out.
+    private struct NullWhenNil<Value: Encodable>: Encodable {
+        let value: Value?
+
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(state, forKey: .state)
-            try container.encodeIfPresent(image, forKey: .image)
-            try container.encodeIfPresent(width, forKey: .width)
-            try container.encodeIfPresent(height, forKey: .height)
-            try container.encodeIfPresent(source, forKey: .source)
-            try container.encodeIfPresent(message, forKey: .message)
-            if state == "failed" { try container.encode(hint, forKey: .hint) }
+            var container = encoder.singleValueContainer()
+            if let value { try container.encode(value) } else { try container.encodeNil() }
         }
-
-        enum CodingKeys: String, CodingKey { case id, state, image, width, height, source, message, hint }
     }
 
     private struct Update: Encodable { let index: Int, cell: Cell }

@@ -62,6 +62,24 @@ enum ConformanceMatrix {
             twinsConcurrently: twinsConcurrently)
     }
 
+    /// A suite of ``Conformance`` with one implementation of ours, from which ``suite(_:_:_:name:twinsConcurrently:)``
+    /// takes it and its broken twins.
+    protocol OneOfOurs {
+        associatedtype Subject: Sendable
+        /// Our implementation.
+        static var ours: Subject { get }
+        /// Which broken twin breaks which contract.
+        static var pairs: [(contract: Contract<Subject>, twin: Subject)] { get }
+    }
+
+    /// The suite `title` of `contracts` with the implementation of ours and the twins `source` lists.
+    static func suite<Source: OneOfOurs>(
+        _ title: String, _ contracts: [Contract<Source.Subject>], _ source: Source.Type,
+        name: @escaping @Sendable (Source.Subject) -> String, twinsConcurrently: Bool = true
+    ) -> Suite {
+        suite(title, contracts, ours: [source.ours], twins: source.pairs, name: name, twinsConcurrently: twinsConcurrently)
+    }
+
     /// Every suite, in the order of docs/CONTRACTS.md.
     static let suites: [Suite] = [
         suite(
@@ -69,27 +87,13 @@ enum ConformanceMatrix {
             ours: [Conformance.HTTPClientSuite.curl, Conformance.HTTPClientSuite.urlSession],
             twins: Conformance.HTTPClientSuite.pairs, name: \.name, twinsConcurrently: false,
             knownViolations: [Conformance.HTTPClientSuite.urlSession.name: Conformance.HTTPClientSuite.urlSessionKnownViolations]),
-        suite(
-            "ImageCaching (memory)", ImageCachingContracts.all, ours: [Conformance.ImageCachingSuite.ours],
-            twins: Conformance.ImageCachingSuite.pairs, name: \.name),
-        suite(
-            "DiskCaching", DiskCachingContracts.all, ours: [Conformance.DiskCachingSuite.ours],
-            twins: Conformance.DiskCachingSuite.pairs, name: \.name),
-        suite(
-            "ImageLoading", ImageLoadingContracts.all, ours: [Conformance.ImageLoadingSuite.ours],
-            twins: Conformance.ImageLoadingSuite.pairs, name: \.name, twinsConcurrently: false),
-        suite(
-            "TweetStore", TweetStoreContracts.all, ours: [Conformance.TweetStoreSuite.ours],
-            twins: Conformance.TweetStoreSuite.pairs, name: \.name, twinsConcurrently: false),
-        suite(
-            "FeedSource", FeedSourceContracts.all, ours: [Conformance.FeedSourceSuite.ours],
-            twins: Conformance.FeedSourceSuite.pairs, name: \.name),
-        suite(
-            "GalleryRules (presenter)", GalleryRulesContracts.all, ours: [Conformance.GalleryRulesSuite.ours],
-            twins: Conformance.GalleryRulesSuite.pairs, name: \.name),
-        suite(
-            "FeedRules (presenter)", FeedRulesContracts.all, ours: [Conformance.FeedRulesSuite.ours],
-            twins: Conformance.FeedRulesSuite.pairs, name: \.name),
+        suite("ImageCaching (memory)", ImageCachingContracts.all, Conformance.ImageCachingSuite.self, name: \.name),
+        suite("DiskCaching", DiskCachingContracts.all, Conformance.DiskCachingSuite.self, name: \.name),
+        suite("ImageLoading", ImageLoadingContracts.all, Conformance.ImageLoadingSuite.self, name: \.name, twinsConcurrently: false),
+        suite("TweetStore", TweetStoreContracts.all, Conformance.TweetStoreSuite.self, name: \.name, twinsConcurrently: false),
+        suite("FeedSource", FeedSourceContracts.all, Conformance.FeedSourceSuite.self, name: \.name),
+        suite("GalleryRules (presenter)", GalleryRulesContracts.all, Conformance.GalleryRulesSuite.self, name: \.name),
+        suite("FeedRules (presenter)", FeedRulesContracts.all, Conformance.FeedRulesSuite.self, name: \.name),
     ]
 
     /// Results of one suite: `cells[implementation][contract]`, nil where the rule held.
@@ -131,3 +135,11 @@ enum ConformanceMatrix {
         return row
     }
 }
+
+extension Conformance.ImageCachingSuite: ConformanceMatrix.OneOfOurs {}
+extension Conformance.DiskCachingSuite: ConformanceMatrix.OneOfOurs {}
+extension Conformance.ImageLoadingSuite: ConformanceMatrix.OneOfOurs {}
+extension Conformance.TweetStoreSuite: ConformanceMatrix.OneOfOurs {}
+extension Conformance.FeedSourceSuite: ConformanceMatrix.OneOfOurs {}
+extension Conformance.GalleryRulesSuite: ConformanceMatrix.OneOfOurs {}
+extension Conformance.FeedRulesSuite: ConformanceMatrix.OneOfOurs {}

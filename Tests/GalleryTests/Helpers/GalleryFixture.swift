@@ -56,6 +56,15 @@ final class GalleryFixture {
         await waitUntilLoaded(0..<6, file: file, line: line)
     }
 
+    /// A fresh fixture started with all six cells loaded and the view's calls so far forgotten,
+    /// so a test sees only what its own taps cause.
+    static func allLoadedQuiet(file: StaticString = #filePath, line: UInt = #line) async -> GalleryFixture {
+        let gallery = GalleryFixture()
+        await gallery.startAllLoaded(file: file, line: line)
+        gallery.view.clearCalls()
+        return gallery
+    }
+
     /// Starts on a phone screen (cells 0 and 1 visible) and returns once cell 1's load waits at
     /// the loader, which must hold it (`.hang`).
     func startOnPhoneWaiting(file: StaticString = #filePath, line: UInt = #line) async {

@@ -149,10 +149,7 @@ final class TLSListenerTests: ServerTestCase {
     /// A socket listening on 127.0.0.1:`port` (without SO_REUSEPORT, so nobody else can).
     private static func listen(onPort port: Int) throws -> Int32 {
         let fd = Sockets.tcp()
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = Loopback.address(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }

@@ -47,4 +47,13 @@ extension XCTestCase {
         let number = try XCTUnwrap(value as? NSNumber, "not a number", file: file, line: line)
         return number.uint64Value
     }
+
+    /// Checks that `object` (a v1.1 tweet or user) carries `id` both as a lossless number in
+    /// `id` and as decimal text in `id_str`.
+    func assertTweetsIDPair(
+        _ object: [String: Any], _ id: UInt64, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        XCTAssertEqual(try tweetsUInt64(object["id"], file: file, line: line), id, file: file, line: line)
+        XCTAssertEqual(object["id_str"] as? String, String(id), file: file, line: line)
+    }
 }

@@ -5,13 +5,16 @@ import XCTest
 
 /// Error bodies, malformed bodies and byte-for-byte determinism.
 final class TwitterJSONErrorTests: XCTestCase {
+    /// Each error the server answers with, in both API versions: the v1.1 body with Twitter's
+    /// code and message, the v2 body with its HTTP status and title.
+    private static let errorKinds: [(v11: Data, code: Int, message: String, v2: Data, status: Int, title: String)] = [
+        (TwitterJSON.v11Unauthorized(), 89, "Invalid or expired token.", TwitterJSON.v2Unauthorized(), 401, "Unauthorized"),
+        (TwitterJSON.v11NotFound(), 34, "Sorry, that page does not exist.", TwitterJSON.v2NotFound(), 404, "Not Found"),
+        (TwitterJSON.v11RateLimited(), 88, "Rate limit exceeded", TwitterJSON.v2RateLimited(), 429, "Too Many Requests"),
+    ]
+
     func test_v11Errors_carryTwittersCodesAndMessages() throws {
-        let cases: [(Data, Int, String)] = [
-            (TwitterJSON.v11Unauthorized(), 89, "Invalid or expired token."),
-            (TwitterJSON.v11NotFound(), 34, "Sorry, that page does not exist."),
-            (TwitterJSON.v11RateLimited(), 88, "Rate limit exceeded"),
-        ]
-        for (body, code, message) in cases {
+        for (body, code, message, _, _, _) in Self.errorKinds {
             let errors = try XCTUnwrap(try tweetsJSONObject(body)["errors"] as? [[String: Any]])
             XCTAssertEqual(errors.count, 1)
             XCTAssertEqual(errors.first?["code"] as? Int, code)
@@ -23,12 +26,7 @@ final class TwitterJSONErrorTests: XCTestCase {
     }
 
     func test_v2Errors_areProblemJSONWithTheirStatus() throws {
-        let cases: [(Data, Int, String)] = [
-            (TwitterJSON.v2Unauthorized(), 401, "Unauthorized"),
-            (TwitterJSON.v2NotFound(), 404, "Not Found"),
-            (TwitterJSON.v2RateLimited(), 429, "Too Many Requests"),
-        ]
-        for (body, status, title) in cases {
+        for (_, _, _, body, status, title) in Self.errorKinds {
             let object = try tweetsJSONObject(body)
             XCTAssertEqual(object["status"] as? Int, status)
             XCTAssertEqual(object["title"] as? String, title)

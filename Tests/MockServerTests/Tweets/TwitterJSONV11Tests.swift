@@ -23,8 +23,7 @@ final class TwitterJSONV11Tests: XCTestCase {
         let (statuses, _) = try search(tweets)
         XCTAssertEqual(statuses.count, tweets.count)
         for (status, tweet) in zip(statuses, tweets) {
-            XCTAssertEqual(try tweetsUInt64(status["id"]), tweet.id)
-            XCTAssertEqual(status["id_str"] as? String, String(tweet.id))
+            try assertTweetsIDPair(status, tweet.id)
             XCTAssertEqual(status["text"] as? String, tweet.text)
             XCTAssertEqual(status["full_text"] as? String, tweet.text)
             XCTAssertEqual(status["truncated"] as? Bool, false)
@@ -78,8 +77,7 @@ final class TwitterJSONV11Tests: XCTestCase {
         let (statuses, _) = try search(Array(tweets.prefix(1)))
         let user = try XCTUnwrap(statuses.first?["user"] as? [String: Any])
         let author = tweets[0].user
-        XCTAssertEqual(try tweetsUInt64(user["id"]), author.id)
-        XCTAssertEqual(user["id_str"] as? String, String(author.id))
+        try assertTweetsIDPair(user, author.id)
         XCTAssertEqual(user["name"] as? String, author.name)
         XCTAssertEqual(user["screen_name"] as? String, author.screenName)
         XCTAssertEqual(user["verified"] as? Bool, false)
