@@ -28,6 +28,9 @@ final class ValidationTests: ServerTestCase {
         let result = get("/images/1.png?malformed=1")
         XCTAssertEqual(result.status, 400)
         XCTAssertEqual(result.json?["parameter"] as? String, "malformed")
+        let prefixed = get("/images/1.png?fault.malformed=1")
+        XCTAssertEqual(prefixed.status, 400)
+        XCTAssertEqual(prefixed.json?["parameter"] as? String, "fault.malformed", "named as the query spells it")
     }
 
     func test_unknownParameters_areIgnored() {

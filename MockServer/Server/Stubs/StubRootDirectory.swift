@@ -13,7 +13,8 @@ struct StubRootDirectory: Sendable {
         files = StubFiles(root: root)
     }
 
-    /// Every mapping under `mappings/`, files in path order; the first problem throws, naming the
+    /// Every mapping under `mappings/`, files in WireMock's loading order (see
+    /// ``mappingFiles(in:)``); the first problem throws, naming the
     /// file (relative to the root), the field and why. A missing `mappings/` folder is refused
     /// too (a mistyped root directory would otherwise serve nothing without a word).
     func loadStubs() throws(StubError) -> [Stub] {
@@ -51,16 +52,48 @@ struct StubRootDirectory: Sendable {
         return stubs
     }
 
-    /// The `.json` files under `folder`, at any depth, sorted by path.
+    /// The `.json` files under `folder`, at any depth, in the order WireMock 2.35 loads them:
+    /// each directory's entries as the file system lists them (`readdir`, which is what Java's
+    /// `File.listFiles` returns), a subdirectory's files where the subdirectory is listed. Of two
+    /// stubs of the same priority that both match, the one loaded last answers, in WireMock as
+    /// here, so the same folder on the same machine answers alike in both. A directory reached
+    /// twice through a symbolic link is read once.
     private func mappingFiles(in folder: URL) throws(StubError) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        var files: [URL] = []
+        var visited: Set<String> = []
+        try collect(folder, into: &files, visited: &visited)
+        return files
+    }
+
+    private func collect(_ folder: URL, into files: inout [URL], visited: inout Set<String>) throws(StubError) {
+        guard visited.insert(folder.resolvingSymlinksInPath().path).inserted else { return }
+        guard let names = Self.entries(of: folder.path) else {
             throw StubError(.unreadable, field: "", reason: "cannot list \(folder.path)")
         }
-        var files: [URL] = []
-        for case let url as URL in walker where url.pathExtension.lowercased() == "json" {
-            let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile ?? false
-            if isFile { files.append(url.standardizedFileURL) }
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                try collect(url, into: &files, visited: &visited)
+            } else if url.pathExtension.lowercased() == "json" {
+                files.append(url.standardizedFileURL)
+            }
         }
-        return files.sorted { $0.path < $1.path }
+    }
+
+    /// A directory's entry names in the order `readdir` returns them, without `.` and `..`;
+    /// `nil` when it cannot be opened.
+    static func entries(of path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 }

@@ -60,6 +60,8 @@ final class StubRootDirectoryServerTests: XCTestCase {
     }
 
     func test_badFile_refusesTheStart_namingFileAndField() throws {
+        // The only bad file (files load in the file system's order; the first problem is the one named)
+        try write("mappings/more.json", #"{"mappings": [{"request": {"urlPath": "/one"}, "response": {"body": "1"}}]}"#)
         try write("mappings/api/broken.json", #"{"request": {"urlPath": "/x"}, "response": {"status": "soon"}}"#)
         XCTAssertThrowsError(try MockServer.start(MockServer.Configuration(rootDirectory: root))) { error in
             guard case .invalidStubs(let stubError)? = error as? MockServerError else { return XCTFail("\(error)") }
@@ -82,6 +84,8 @@ final class StubRootDirectoryServerTests: XCTestCase {
     }
 
     func test_cli_badFile_exits1_namingFileFieldAndWhy() throws {
+        // The only bad file (files load in the file system's order; the first problem is the one named)
+        try write("mappings/more.json", #"{"mappings": [{"request": {"urlPath": "/one"}, "response": {"body": "1"}}]}"#)
         try write("mappings/api/broken.json", #"{"request": {"urlPathPattern": "(unclosed"}}"#)
         let child = try ChildProcess(ChildProcess.product("mockserver"), ["--port", "0", "--admin-port", "0", "--root-dir", root.path])
         XCTAssertEqual(child.waitForExit(timeout: 10), 1)

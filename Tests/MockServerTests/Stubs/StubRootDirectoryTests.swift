@@ -31,6 +31,27 @@ final class StubRootDirectoryTests: XCTestCase {
         XCTAssertEqual(Set(stubs.map(\.request.url)), [.urlPath("/one"), .urlPath("/two"), .urlPath("/three")])
     }
 
+    func test_filesLoad_inTheOrderTheFileSystemListsThem_asWireMockLoadsThem() throws {
+        // Given many mapping files and a folder of them, whose listing order the file system picks
+        for index in 0..<24 { try write("mappings/m\(index).json", "{\"request\": {\"urlPath\": \"/m\(index)\"}}") }
+        try write("mappings/nested/deeper/d.json", #"{"request": {"urlPath": "/d"}}"#)
+        try write("mappings/nested/c.json", #"{"request": {"urlPath": "/c"}}"#)
+
+        // When they are loaded
+        let loaded = try StubRootDirectory(root).loadStubs().map { $0.request.url.field?.value ?? "?" }
+
+        // Then in readdir order, depth first, where each folder is listed (Java's File.listFiles)
+        func expected(_ folder: URL) -> [String] {
+            (StubRootDirectory.entries(of: folder.path) ?? []).flatMap { name -> [String] in
+                if name.hasSuffix(".json") { return ["/" + String(name.dropLast(5))] }
+                return expected(folder.appendingPathComponent(name))
+            }
+        }
+        let order = expected(root.appendingPathComponent("mappings"))
+        XCTAssertEqual(order.count, 26)
+        XCTAssertEqual(loaded, order)
+    }
+
     func test_badFile_namesTheFileAndTheField() throws {
         try write("mappings/good.json", #"{"request": {"urlPath": "/one"}}"#)
         try write("mappings/nested/bad.json", #"{"request": {"urlPathPattern": "/items/(["}}"#)

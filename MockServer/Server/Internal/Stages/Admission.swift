@@ -89,8 +89,10 @@ struct AdmissionStage {
         context.faults = try RequestFaults(context.query, spelling: meantForStubs ? .prefixedOnly : .bareOrPrefixed)
         context.route = try route.get()
         if !context.route.servesJSON, let name = [Fault.Name.malformed, .empty].first(where: context.faults.contains) {
+            // Named as the query spells it (`fault.malformed` or `malformed`), the last one winning.
+            let spelt = context.query.pairs.last { $0.name == name.rawValue || $0.name == RequestFaults.prefix + name.rawValue }?.name
             throw ParameterError(
-                parameter: name.rawValue, error: "\(name.rawValue) applies to JSON endpoints only",
+                parameter: spelt ?? name.rawValue, error: "\(name.rawValue) applies to JSON endpoints only",
                 valid: "gallery.json, /1.1/search/tweets.json, /1.1/statuses/user_timeline.json, /2/tweets/search/recent")
         }
     }
