@@ -226,7 +226,7 @@ struct MockServerCommand: AsyncParsableCommand {
         }
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
-        for warning in server.stubTransformerWarnings { say("WARNING: \(warning)") }
+        for warning in server.stubWarnings { say("WARNING: \(warning)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)
         say("Ctrl-C stops.")

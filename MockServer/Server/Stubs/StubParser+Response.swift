@@ -5,12 +5,10 @@ extension StubParser {
     static let responseFields: Set<String> = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
-        "transformerParameters",
+        "transformerParameters", "proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders",
+        "proxyUrlPrefixToRemove",
     ]
-    static let unsupportedResponseFields: Set<String> = [
-        "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyBaseUrl", "proxyUrlPrefixToRemove",
-        "fromConfiguredStub",
-    ]
+    static let unsupportedResponseFields: Set<String> = ["fromConfiguredStub"]
     /// Longest delay accepted, in ms (one hour, as for `delay=`).
     static let maximumDelay = 3_600_000
 
@@ -49,6 +47,7 @@ extension StubParser {
                 totalDuration: try integer(total, at: join(place, "totalDuration"), in: 0...maximumDelay))
         }
         response.transformers = try transformers(object["transformers"], at: join(path, "transformers"))
+        try proxy(object, into: &response, at: path)
         if let parameters = object["transformerParameters"], !(parameters is NSNull) {
             _ = try self.object(parameters, at: join(path, "transformerParameters"))
         }
@@ -87,6 +86,29 @@ extension StubParser {
             }
         }
         return headers
+    }
+
+    /// `proxyBaseUrl` (an absolute `http` or `https` URL) and the proxy fields beside it, checked
+    /// as WireMock types them and kept as written.
+    private static func proxy(_ object: [String: Any], into response: inout StubResponse, at path: String) throws(StubError) {
+        if let base = try string(object["proxyBaseUrl"], at: join(path, "proxyBaseUrl")) {
+            guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw StubError(.invalid, field: join(path, "proxyBaseUrl"), reason: "must be an absolute http or https URL")
+            }
+            response.proxyBaseUrl = base
+        }
+        let shapes: [(name: String, check: (Any) -> Bool, reason: String)] = [
+            ("additionalProxyRequestHeaders", { ($0 as? [String: Any])?.values.allSatisfy { $0 is String } ?? false }, "must be an object of header values"),
+            ("removeProxyRequestHeaders", { ($0 as? [Any])?.allSatisfy { $0 is String } ?? false }, "must be an array of header names"),
+            ("proxyUrlPrefixToRemove", { $0 is String }, "must be a string"),
+        ]
+        for shape in shapes {
+            guard let value = object[shape.name], !(value is NSNull) else { continue }
+            guard shape.check(value), let kept = JSONValue(foundation: value) else {
+                throw StubError(.invalid, field: join(path, shape.name), reason: shape.reason)
+            }
+            response.proxyOptions[shape.name] = kept
+        }
     }
 
     /// `["name", …]`: the response transformers the stub names (WireMock extensions).

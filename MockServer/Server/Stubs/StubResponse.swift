@@ -20,9 +20,15 @@ public struct StubResponse: Sendable, Hashable {
     /// A broken answer in place of this one.
     public var fault: StubFault?
     /// The response transformers the mapping names (WireMock extensions, `response-template`
-    /// among them). None is applied yet: the answer goes out untransformed, as WireMock 2.35
-    /// sends it when it lacks the extension, and the server warns once at start.
+    /// among them). None is applied yet: a stub naming one answers 500 naming it, and the server
+    /// warns once at start.
     public var transformers: [String] = []
+    /// WireMock's `proxyBaseUrl`: the server the stub forwards its requests to. This server does
+    /// not proxy yet: such a stub loads (with a warning at start) and answers 500 naming the target.
+    public var proxyBaseUrl: String?
+    /// The other proxy fields as the mapping writes them (`additionalProxyRequestHeaders`,
+    /// `removeProxyRequestHeaders`, `proxyUrlPrefixToRemove`), kept so a listed mapping keeps them.
+    var proxyOptions: [String: JSONValue] = [:]
 
     /// A response; every part but the status is optional.
     public init(
@@ -94,6 +100,8 @@ public struct StubResponse: Sendable, Hashable {
         }
         if let fault { object["fault"] = .string(fault.rawValue) }
         if !transformers.isEmpty { object["transformers"] = .array(transformers.map { .string($0) }) }
+        if let proxyBaseUrl { object["proxyBaseUrl"] = .string(proxyBaseUrl) }
+        object.merge(proxyOptions) { mine, _ in mine }
         return .object(object)
     }
 }

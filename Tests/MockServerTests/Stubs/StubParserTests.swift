@@ -141,7 +141,7 @@ final class StubParserTests: XCTestCase {
             (#"{"request": {"url": "/x", "multipartPatterns": []}}"#, "request.multipartPatterns"),
             (#"{"request": {"url": "/x", "headers": {"A": {"matchesJsonSchema": "{}"}}}}"#, "request.headers.A.matchesJsonSchema"),
             (#"{"request": {"url": "/x"}, "postServeActions": []}"#, "postServeActions"),
-            (#"{"request": {"url": "/x"}, "response": {"proxyBaseUrl": "http://example.com"}}"#, "response.proxyBaseUrl"),
+            (#"{"request": {"url": "/x"}, "response": {"fromConfiguredStub": true}}"#, "response.fromConfiguredStub"),
         ]
         for (json, field) in cases {
             let error = refusal(json)
@@ -158,6 +158,12 @@ final class StubParserTests: XCTestCase {
             (#"{"request": {"url": "/x"}, "response": {"status": "2xx"}}"#, "response.status"),
             (#"{"request": {"url": "/x"}, "response": {"fixedDelayMilliseconds": "soon"}}"#, "response.fixedDelayMilliseconds"),
             (#"{"request": {"url": "/x"}, "response": {"body": {"a": 1}}}"#, "response.body"),
+            (#"{"request": {"url": "/x"}, "response": {"proxyBaseUrl": "example.com/api"}}"#, "response.proxyBaseUrl"),
+            (#"{"request": {"url": "/x"}, "response": {"proxyBaseUrl": "ftp://example.com"}}"#, "response.proxyBaseUrl"),
+            (#"{"request": {"url": "/x"}, "response": {"proxyBaseUrl": "http://h", "removeProxyRequestHeaders": "a"}}"#,
+             "response.removeProxyRequestHeaders"),
+            (#"{"request": {"url": "/x"}, "response": {"proxyBaseUrl": "http://h", "additionalProxyRequestHeaders": {"a": 1}}}"#,
+             "response.additionalProxyRequestHeaders"),
             (#"{"request": {"url": "/x"}, "response": {"body": [1]}}"#, "response.body"),
             (#"{"request": {"url": "/x"}, "response": {"transformers": "response-template"}}"#, "response.transformers"),
             (#"{"request": {"url": "/x", "basicAuth": {"username": "u"}}}"#, "request.basicAuth.password"),

@@ -20,7 +20,7 @@ final class StubTransformerTests: XCTestCase {
         let server = try MockServer.start()
         defer { server.stop() }
         try server.addStubs(json: Data(mappings.utf8))
-        let warnings = server.stubTransformerWarnings
+        let warnings = server.stubWarnings
         XCTAssertEqual(warnings.count, 2)
         XCTAssertTrue(warnings.first?.contains("'body-transformer' (named by 2 stubs)") ?? false, "\(warnings)")
         XCTAssertTrue(warnings.last?.contains("'response-template' (named by 1 stub)") ?? false, "\(warnings)")
@@ -46,5 +46,27 @@ final class StubTransformerTests: XCTestCase {
         let warnings = child.standardOutput.split(separator: "\n").filter { $0.hasPrefix("WARNING: transformer") }
         XCTAssertEqual(warnings.count, 2, child.standardOutput)
         XCTAssertTrue(warnings.contains { $0.contains("'body-transformer'") }, child.standardOutput)
+    }
+
+    func test_proxyStub_loads_isNamedInTheWarnings_andAnswers500NamingItsTarget_keepingItsFields() throws {
+        let server = try MockServer.start()
+        defer { server.stop() }
+        try server.addStubs(json: Data(#"""
+            {"request": {"urlPattern": "/v1/employees", "method": "GET"},
+             "response": {"proxyBaseUrl": "https://api.example.com/api", "additionalProxyRequestHeaders": {"X-Key": "k"},
+                          "removeProxyRequestHeaders": ["Cookie"], "proxyUrlPrefixToRemove": "/v1"}, "priority": 1}
+            """#.utf8))
+        XCTAssertEqual(server.stubWarnings.count, 1)
+        XCTAssertTrue(server.stubWarnings.first?.contains("proxyBaseUrl https://api.example.com/api (in 1 stub)") ?? false, "\(server.stubWarnings)")
+        let answer = HTTP.get(server.url("/v1/employees"))
+        XCTAssertEqual(answer.status, 500)
+        let message = answer.json?["error"] as? String ?? ""
+        XCTAssertTrue(message.contains("proxies to https://api.example.com/api"), message)
+        let listed = try XCTUnwrap(server.stubs.first?.response.json)
+        guard case .object(let fields) = listed else { return XCTFail("\(listed)") }
+        XCTAssertEqual(fields["proxyBaseUrl"], .string("https://api.example.com/api"))
+        XCTAssertEqual(fields["removeProxyRequestHeaders"], .array([.string("Cookie")]))
+        XCTAssertEqual(fields["additionalProxyRequestHeaders"], .object(["X-Key": .string("k")]))
+        XCTAssertEqual(fields["proxyUrlPrefixToRemove"], .string("/v1"))
     }
 }

@@ -99,6 +99,9 @@ struct StubStage {
             case .randomDataThenClose: return .broken(.garbage)
             }
         }
+        if let target = stub.response.proxyBaseUrl {
+            return .reply(.error(500, "this stub proxies to \(target), and mockserver does not proxy yet"))
+        }
         if let missing = stub.response.transformers.first {
             // WireMock 2.35 lacking the extension sends the body as written, a wrong answer that
             // looks right; the 500 names what the stub needs instead.
