@@ -4,6 +4,10 @@ extension JSONPath {
     /// Runs a compiled query over one document, counting the nodes it visits against
     /// ``JSONPath/maximumWork``.
     struct Evaluator {
+        // The syntax types, by the names the evaluator's files use (its extension in
+        // JSONPath+Comparison.swift does not see `JSONPath`'s members unqualified).
+        typealias Comparison = JSONPath.Comparison
+
         /// Jayway functions that may end a path (`$.items.length()`), as json-path 2.7 (WireMock
         /// 2.35's) has them: no `first()` or `last()`.
         static let jaywayFunctions: Set<String> = ["length", "size", "min", "max", "avg", "sum", "stddev", "keys"]
@@ -12,14 +16,14 @@ extension JSONPath {
 
         let root: JSONValue
         let dialect: Dialect
-        private var work = 0
+        var work = 0
 
         init(root: JSONValue, dialect: Dialect) {
             self.root = root
             self.dialect = dialect
         }
 
-        private mutating func spend(_ count: Int = 1) throws(Error) {
+        mutating func spend(_ count: Int = 1) throws(Error) {
             work += count
             if work > JSONPath.maximumWork { throw .tooMuchWork(limit: JSONPath.maximumWork) }
         }
@@ -56,7 +60,7 @@ extension JSONPath {
             return nodes
         }
 
-        private mutating func apply(_ selectors: [Selector], to node: JSONValue, into output: inout [JSONValue]) throws(Error) {
+        mutating func apply(_ selectors: [Selector], to node: JSONValue, into output: inout [JSONValue]) throws(Error) {
             for selector in selectors {
                 switch (selector, node) {
                 case (.name(let name), .object(let members)):
@@ -116,7 +120,7 @@ extension JSONPath {
 
         // MARK: Filters
 
-        private mutating func test(_ condition: Logical, current: JSONValue) throws(Error) -> Bool {
+        mutating func test(_ condition: Logical, current: JSONValue) throws(Error) -> Bool {
             switch condition {
             case .or(let parts):
                 for part in parts where try test(part, current: current) { return true }
@@ -138,7 +142,7 @@ extension JSONPath {
         }
 
         /// An operand's value; `nil` is RFC 9535's Nothing.
-        private mutating func value(of operand: Operand, current: JSONValue) throws(Error) -> JSONValue? {
+        mutating func value(of operand: Operand, current: JSONValue) throws(Error) -> JSONValue? {
             switch operand {
             case .literal(let value):
                 return value
@@ -155,7 +159,7 @@ extension JSONPath {
             }
         }
 
-        private mutating func valueFunction(_ call: FunctionCall, current: JSONValue) throws(Error) -> JSONValue? {
+        mutating func valueFunction(_ call: FunctionCall, current: JSONValue) throws(Error) -> JSONValue? {
             if call.name.hasPrefix(Self.jaywayPrefix), case .query(let query) = call.arguments[0] {
                 let nodes = try run(query, current: current)
                 return Self.jaywayFunction(String(call.name.dropFirst(Self.jaywayPrefix.count)), nodes: nodes, isDefinite: query.isSingular)
@@ -180,7 +184,7 @@ extension JSONPath {
             }
         }
 
-        private mutating func logicalFunction(_ call: FunctionCall, current: JSONValue) throws(Error) -> Bool {
+        mutating func logicalFunction(_ call: FunctionCall, current: JSONValue) throws(Error) -> Bool {
             guard call.name == "match" || call.name == "search", call.arguments.count == 2 else { return false }
             guard case .string(let text)? = try value(of: call.arguments[0], current: current) else { return false }
             if let regex = call.literalRegex { return regex.matches(text) }
@@ -221,138 +225,6 @@ extension JSONPath {
                 return .double((numbers.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(numbers.count)).squareRoot())
             default: return nil
             }
-        }
-
-        // MARK: Comparisons
-
-        /// RFC 9535 § 2.3.5.2.2, plus Jayway's operators on lists.
-        ///
-        /// `loosely` (Jayway): a number equals a string that reads as the same number (`5` and
-        /// `'5.0'`), in `==`, `!=`, `in`, `nin`, `contains` and the list operators.
-        static func compare(_ left: JSONValue?, _ comparison: Comparison, _ right: JSONValue?, loosely: Bool = false) -> Bool {
-            func same(_ a: JSONValue, _ b: JSONValue) -> Bool { loosely ? looselyEqual(a, b) : a.isEqual(to: b) }
-            func equal(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
-                switch (left, right) {
-                case (.none, .none): return true  // `.none`: a `nil` pattern would be JSONValue.null (a nil literal)
-                case (let left?, let right?): return same(left, right)
-                default: return false
-                }
-            }
-            switch comparison {
-            case .equal: return equal(left, right)
-            case .notEqual: return !equal(left, right)
-            case .less: return less(left, right)
-            case .lessOrEqual: return less(left, right) || equal(left, right)
-            case .greater: return less(right, left)
-            case .greaterOrEqual: return less(right, left) || equal(left, right)
-            case .regex: return false
-            case .in, .notIn:
-                guard case .array(let list)? = right, let left else { return false }
-                let found = list.contains { same($0, left) }
-                return comparison == .in ? found : !found
-            case .size:
-                guard case .number(let size)? = right, let expected = size.intValue else { return false }
-                switch left {
-                case .array(let items)?: return items.count == expected
-                case .string(let text)?: return text.count == expected
-                case .object(let members)?: return members.count == expected
-                default: return false
-                }
-            case .empty:
-                guard case .bool(let expected)? = right else { return false }
-                switch left {
-                case .array(let items)?: return items.isEmpty == expected
-                case .string(let text)?: return text.isEmpty == expected
-                case .object(let members)?: return members.isEmpty == expected
-                default: return false
-                }
-            case .anyOf, .noneOf, .subsetOf:
-                guard case .array(let list)? = right else { return false }
-                let items: [JSONValue]
-                switch left {
-                case .array(let values)?: items = values
-                case let single?: items = [single]
-                case .none: return false
-                }
-                let hits = items.filter { item in list.contains { same($0, item) } }.count
-                switch comparison {
-                case .anyOf: return hits > 0
-                case .noneOf: return hits == 0
-                default: return hits == items.count
-                }
-            case .contains:
-                switch (left, right) {
-                case (.array(let items)?, let value?): return items.contains { same($0, value) }
-                case (.string(let text)?, .string(let part)?): return text.contains(part)
-                default: return false
-                }
-            }
-        }
-
-        /// Jayway's equality: as JSON values, except that a number and a string holding a number
-        /// compare by value.
-        private static func looselyEqual(_ left: JSONValue, _ right: JSONValue) -> Bool {
-            switch (left, right) {
-            case (.number(let number), .string(let text)), (.string(let text), .number(let number)):
-                guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return false }
-                if let whole = Int(text), let other = Int(number.text) { return whole == other }
-                return value == number.doubleValue
-            default:
-                return left.isEqual(to: right)
-            }
-        }
-
-        /// What Jayway's `=~` tests: a string as it is, other values as text (`5`, `true`,
-        /// `null`, `[1]`), nothing as the empty string.
-        private static func regexInput(_ value: JSONValue?) -> String {
-            switch value {
-            case .string(let text)?: return text
-            case let other?: return other.jaywayItemText
-            case .none: return ""
-            }
-        }
-
-        private static func less(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
-            switch (left, right) {
-            case (.number(let a)?, .number(let b)?):
-                if let x = Int(a.text), let y = Int(b.text) { return x < y }
-                return a.doubleValue < b.doubleValue
-            case (.string(let a)?, .string(let b)?):
-                return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) { $0.value < $1.value }
-            default:
-                return false
-            }
-        }
-    }
-}
-
-extension JSONValue {
-    /// Equal as JSON values: numbers by value (`1` is `1.0`), arrays in order, objects by members.
-    func isEqual(to other: JSONValue) -> Bool {
-        switch (self, other) {
-        case (.number(let a), .number(let b)): return a.numericallyEquals(b)
-        case (.array(let a), .array(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.isEqual(to: $1) }
-        case (.object(let a), .object(let b)):
-            return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.isEqual(to: $0) } ?? false }
-        default: return self == other
-        }
-    }
-
-    /// An array's items or an object's member values (in key order); none for anything else.
-    var children: [JSONValue] {
-        switch self {
-        case .array(let items): return items
-        case .object(let members): return members.keys.sorted().compactMap { members[$0] }
-        default: return []
-        }
-    }
-
-    /// Whether the value is an array or an object.
-    var isContainer: Bool {
-        switch self {
-        case .array, .object: return true
-        default: return false
         }
     }
 }
