@@ -70,7 +70,8 @@ enum HTTPDate {
         return Int(text)
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    /// Days in `month` (1–12) of `year`, in the proleptic Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -79,7 +80,7 @@ enum HTTPDate {
     }
 
     /// Days since 1970-01-01 of a civil date.
-    private static func days(fromCivil year: Int, month: Int, day: Int) -> Int {
+    static func days(fromCivil year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -89,7 +90,7 @@ enum HTTPDate {
     }
 
     /// The civil date of a day number (days since 1970-01-01).
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -14,48 +14,20 @@ enum StubDateTime {
 
     /// Seconds since 1970 of a civil date and time in UTC.
     static func seconds(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0) -> Double {
-        Double(daysFromCivil(year: year, month: month, day: day)) * 86400 + Double(hour * 3600 + minute * 60) + second
+        Double(HTTPDate.days(fromCivil: year, month: month, day: day)) * 86400 + Double(hour * 3600 + minute * 60) + second
     }
 
     /// The civil date and time (UTC) of `seconds` since 1970.
     static func civil(_ seconds: Double) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double) {
         let days = Int((seconds / 86400).rounded(.down))
         let rest = seconds - Double(days) * 86400
-        let (year, month, day) = civilFromDays(days)
+        let (year, month, day) = HTTPDate.civil(fromDays: days)
         let whole = Int(rest)
         return (year, month, day, whole / 3600, whole % 3600 / 60, rest - Double(whole / 60 * 60))
     }
 
-    /// Days in `month` of `year`.
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    // Howard Hinnant's days_from_civil / civil_from_days.
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
-
-    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    /// Days in `month` of `year` (the calendar arithmetic is ``HTTPDate``'s).
+    static func daysIn(month: Int, year: Int) -> Int { HTTPDate.daysIn(month: month, year: year) }
 
     /// Reads fixed-width digits.
     private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
