@@ -1,0 +1,5 @@
+extension TemplateHelpers {
+    /// WireMock's extraction helpers: `jsonPath`, `xPath`, `regexExtract`, `formData`, `parseJson`,
+    /// `toJson`.
+    static let extraction: [String: TemplateHelper] = [:]
+}
