@@ -1,6 +1,7 @@
 /// Splits a template's bytes into text and tags (`{{…}}`, `{{{…}}}`, `{{!…}}`), as
-/// Handlebars.java does: no `\{{` escape, no stripping of standalone lines, `~` strips the
-/// whitespace beside a tag, and a `{{` that never closes is text.
+/// Handlebars.java in WireMock 2.35 does: no `\{{` escape, no stripping of standalone lines,
+/// a `~` beside the braces is taken off but strips no whitespace (WireMock keeps it), and a
+/// `{{` that never closes is text.
 struct TemplateLexer {
     /// A piece of the template.
     enum Token {
@@ -46,26 +47,20 @@ struct TemplateLexer {
         var tokens: [Token] = []
         var textStart = 0
         var index = 0
-        var stripNext = false
-        func appendText(_ end: Int, stripTrailing: Bool) {
-            var text = Self.string(bytes[textStart..<end])
-            if stripNext { text = String(text.drop { $0.isWhitespace }) }
-            if stripTrailing { text = String(text.reversed().drop { $0.isWhitespace }.reversed()) }
-            stripNext = false
-            if !text.isEmpty { tokens.append(.text(text)) }
+        func appendText(_ end: Int) {
+            if end > textStart { tokens.append(.text(Self.string(bytes[textStart..<end]))) }
         }
         while let start = findOpen(from: index) {
-            guard let (tag, end, stripBefore, stripAfter) = try scanTag(at: start) else {
+            guard let (tag, end) = try scanTag(at: start) else {
                 index = start + 2
                 continue
             }
-            appendText(start, stripTrailing: stripBefore)
+            appendText(start)
             if let tag { tokens.append(.tag(tag)) }
-            stripNext = stripAfter
             index = end
             textStart = end
         }
-        appendText(bytes.count, stripTrailing: false)
+        appendText(bytes.count)
         return tokens
     }
 
@@ -78,27 +73,19 @@ struct TemplateLexer {
         return nil
     }
 
-    /// The tag at `start` (`nil` tag for a comment), the offset after it and its `~` marks;
-    /// `nil` when it never closes (so it is text).
-    private func scanTag(at start: Int) throws(TemplateError) -> (Tag?, Int, Bool, Bool)? {
+    /// The tag at `start` (`nil` tag for a comment) and the offset after it; `nil` when it
+    /// never closes (so it is text).
+    private func scanTag(at start: Int) throws(TemplateError) -> (Tag?, Int)? {
         var index = start + 2
         let triple = index < bytes.count && bytes[index] == Self.open
         if triple { index += 1 }
-        var stripBefore = false
-        if index < bytes.count, bytes[index] == Self.tilde {
-            stripBefore = true
-            index += 1
-        }
+        if index < bytes.count, bytes[index] == Self.tilde { index += 1 }
         if !triple, index < bytes.count, bytes[index] == UInt8(ascii: "!") {
-            return scanComment(start: start, from: index + 1, stripBefore: stripBefore)
+            return scanComment(from: index + 1)
         }
         guard let (contentEnd, closeStart) = findClose(from: index) else { return nil }
         var contentStop = contentEnd
-        var stripAfter = false
-        if contentStop > index, bytes[contentStop - 1] == Self.tilde {
-            stripAfter = true
-            contentStop -= 1
-        }
+        if contentStop > index, bytes[contentStop - 1] == Self.tilde { contentStop -= 1 }
         let braces = closeRun(at: closeStart)
         if triple, braces < 3 {
             throw TemplateParser.error("found: '}}', expected: '}}}'", at: closeStart, in: bytes)
@@ -107,18 +94,17 @@ struct TemplateLexer {
             throw TemplateParser.error("found: '}}}', expected: '}}'", at: closeStart, in: bytes)
         }
         let end = closeStart + (triple ? 3 : 2)
-        if triple { return (Tag(kind: .output(escaped: false), content: index..<contentStop, at: start), end, stripBefore, stripAfter) }
-        return (classify(index..<contentStop, at: start), end, stripBefore, stripAfter)
+        if triple { return (Tag(kind: .output(escaped: false), content: index..<contentStop, at: start), end) }
+        return (classify(index..<contentStop, at: start), end)
     }
 
-    private func scanComment(start: Int, from index: Int, stripBefore: Bool) -> (Tag?, Int, Bool, Bool)? {
+    private func scanComment(from index: Int) -> (Tag?, Int)? {
         let long = index + 1 < bytes.count && bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: "-")
         let terminator = Array((long ? "--}}" : "}}").utf8)
         var probe = long ? index + 2 : index
         while probe + terminator.count <= bytes.count {
             if bytes[probe..<probe + terminator.count].elementsEqual(terminator) {
-                let stripAfter = probe > index && bytes[probe - 1] == Self.tilde
-                return (nil, probe + terminator.count, stripBefore, stripAfter)
+                return (nil, probe + terminator.count)
             }
             probe += 1
         }

@@ -42,6 +42,9 @@ struct TemplateObject: Sendable, Hashable {
     /// The keys, in order.
     private(set) var keys: [String] = []
     private var values: [String: TemplateValue] = [:]
+    /// Whether a lookup that finds no key as written tries the keys without regard to case
+    /// (the request model's headers, as WireMock's case-insensitive map).
+    var ignoresKeyCase = false
 
     /// An empty object.
     init() {}
@@ -53,7 +56,12 @@ struct TemplateObject: Sendable, Hashable {
 
     /// The value of `key`, or `nil` when the object has no such member; setting `nil` removes it.
     subscript(key: String) -> TemplateValue? {
-        get { values[key] }
+        get {
+            if let value = values[key] { return value }
+            guard ignoresKeyCase else { return nil }
+            let lowered = key.lowercased()
+            return keys.first { $0.lowercased() == lowered }.flatMap { values[$0] }
+        }
         set {
             if let newValue {
                 if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
