@@ -80,6 +80,21 @@ struct MockServerCommand: AsyncParsableCommand {
             """)
     var rootDirectory: String?
 
+    @Flag(
+        name: .customLong("global-response-templating"),
+        help: "Render every stub's answer as a template (WireMock's Handlebars dialect), as WireMock's flag of the same name does.")
+    var globalResponseTemplating = false
+
+    @Flag(
+        name: .customLong("local-response-templating"),
+        help: "Render only the answers of stubs naming the response-template transformer (the default).")
+    var localResponseTemplating = false
+
+    @Option(
+        name: .customLong("stub-seed"),
+        help: "The seed of the stubs' random delays and template random helpers (a stub's metadata.testbed.seed wins), so runs repeat.")
+    var stubSeed: UInt64?
+
     @Option(
         name: .customLong("tls-port"),
         help: """
@@ -112,6 +127,9 @@ struct MockServerCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        guard !(globalResponseTemplating && localResponseTemplating) else {
+            throw ValidationError("--global-response-templating and --local-response-templating exclude each other; pass one")
+        }
         guard backend.isAvailable else { throw ValidationError("--backend \(backend.rawValue) does not run on this system; use portable") }
         guard (0...64).contains(threads) else { throw ValidationError("--threads must be 0...64, not \(threads)") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
@@ -193,6 +211,8 @@ struct MockServerCommand: AsyncParsableCommand {
         configuration.blackholePort = blackholePort ?? (port == 0 ? 0 : port + 2)
         configuration.backend = backend
         configuration.servingThreads = threads
+        configuration.responseTemplating = globalResponseTemplating ? .global : .local
+        if let stubSeed { configuration.stubSeed = stubSeed }
         if let tlsPort {
             configuration.tls = MockServer.TLSOptions(
                 port: tlsPort, directory: tlsFolder, extraHosts: tlsHosts, firstFaultPort: tlsFaultPort)

@@ -59,8 +59,12 @@ extension MockServer {
         /// one refuses the start with ``MockServerError/invalidStubs(_:)``) and `bodyFileName`
         /// is read from its `__files/`. `nil`: no stubs until some are added.
         public var rootDirectory: URL?
-        /// The seed of the stubs' random delays (`delayDistribution`), so runs repeat.
+        /// The seed of the stubs' random delays (`delayDistribution`) and of their templates'
+        /// random helpers (unless a stub sets `metadata.testbed.seed`), so runs repeat.
         public var stubSeed: UInt64
+        /// Which stubs' answers are rendered as templates: those naming the `response-template`
+        /// transformer (``ResponseTemplating/local``, the default) or all (``ResponseTemplating/global``).
+        public var responseTemplating: ResponseTemplating = .local
         /// HTTPS: a TLS port serving what the main port serves, a CA of the server's own and the
         /// certificate faults' listeners (see ``MockServer/TLSOptions``). `nil`, the default: none.
         public var tls: TLSOptions?

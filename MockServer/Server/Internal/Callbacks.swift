@@ -32,7 +32,7 @@ enum Callbacks {
         let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             if let upload {
-                let matching = daemon.core.stubs.needsBodies ? StubRequestBody.matchLimit : 0
+                let matching = daemon.core.stubsNeedBodies ? StubRequestBody.matchLimit : 0
                 context.keepUpload(upload, count: uploadSize.pointee, limit: ServerCore.uploadLimit(for: context.path), matchingLimit: matching)
             }
             uploadSize.pointee = 0

@@ -91,6 +91,8 @@ final class RequestContext: @unchecked Sendable {
     /// The request as the stubs saw it when stubs exist but none matched: the catalog's 404
     /// then carries the near-miss report for it.
     var unmatchedStubRequest: StubRequestInfo?
+    /// The request as the matched stub saw it, kept when its answer is a template to render.
+    var templatedStubRequest: StubRequestInfo?
     /// The stub's `chunkedDribbleDelay`: the reader sends the body in paced pieces.
     var dribble: StubDribble?
     /// Runs once the response has been sent (used by the main-port offline switch).

@@ -63,8 +63,14 @@ extension ServerCore {
         }
     }
 
+    /// Whether request bodies are kept for the stubs: some stub matches or renders a body, or
+    /// every stub renders (global templating) and there are stubs.
+    var stubsNeedBodies: Bool {
+        stubs.needsBodies || (templating.mode == .global && !stubs.isEmpty)
+    }
+
     /// The stubs as a stage of the request path.
-    var stubStage: StubStage { StubStage(store: stubs, files: stubFiles) }
+    var stubStage: StubStage { StubStage(store: stubs, files: stubFiles, templating: templating) }
 
     /// The catalog's answers other than images.
     var catalogReplies: CatalogReplies {

@@ -45,6 +45,8 @@ final class ServerCore: Sendable {
     let stubs: StubStore
     /// The root directory's `__files/` (for `bodyFileName`), when one was given.
     let stubFiles: StubFiles?
+    /// Response templating for the stubs (which stubs, and their answers rendered).
+    let templating: StubTemplating
     let endpoints: Mutex<Endpoints>
     /// The CA and certificates of the HTTPS listeners; `nil` without ``MockServer/Configuration/tls``.
     let tls: TLSMaterial?
@@ -86,6 +88,8 @@ final class ServerCore: Sendable {
         endpoints = Mutex(
             Endpoints(main: address, admin: configuration.adminPort.map { adminAddress.with(port: $0) }, tls: tlsAddress))
         stubs = StubStore(seed: configuration.stubSeed)
+        templating = StubTemplating(
+            mode: configuration.responseTemplating, seed: configuration.stubSeed, clock: configuration.clock, logger: configuration.logger)
         let directory = configuration.rootDirectory.map(StubRootDirectory.init)
         stubFiles = directory?.files
         if let directory {

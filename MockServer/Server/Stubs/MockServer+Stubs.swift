@@ -52,7 +52,7 @@ extension MockServer {
     }
 
     /// One line per response transformer the stubs name that this server does not apply
-    /// (a project's own WireMock extension, or `response-template`), and per proxy target
+    /// (a project's own WireMock extension; `response-template` it applies), and per proxy target
     /// (`proxyBaseUrl`, which this server does not follow yet), with how many stubs name it.
     /// Those stubs load, and answer 500 naming what they need when they match;
     /// `mockserver --root-dir` prints these lines once at start.
@@ -60,7 +60,7 @@ extension MockServer {
         var transformers: [String: Int] = [:]
         var proxies: [String: Int] = [:]
         for stub in stubs {
-            for name in stub.response.transformers { transformers[name, default: 0] += 1 }
+            for name in stub.response.transformers where name != StubTemplating.transformerName { transformers[name, default: 0] += 1 }
             if let target = stub.response.proxyBaseUrl { proxies[target, default: 0] += 1 }
         }
         func counted(_ count: Int) -> String { "\(count) stub\(count == 1 ? "" : "s")" }

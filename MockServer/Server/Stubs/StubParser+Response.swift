@@ -50,6 +50,7 @@ extension StubParser {
         try proxy(object, into: &response, at: path)
         if let parameters = object["transformerParameters"], !(parameters is NSNull) {
             _ = try self.object(parameters, at: join(path, "transformerParameters"))
+            if case .object(let members)? = JSONValue(foundation: parameters) { response.transformerParameters = members }
         }
         if let fault = try string(object["fault"], at: join(path, "fault")) {
             guard let known = StubFault(rawValue: fault) else {

@@ -19,10 +19,12 @@ public struct StubResponse: Sendable, Hashable {
     public var chunkedDribbleDelay: StubDribble?
     /// A broken answer in place of this one.
     public var fault: StubFault?
-    /// The response transformers the mapping names (WireMock extensions, `response-template`
-    /// among them). None is applied yet: a stub naming one answers 500 naming it, and the server
-    /// warns once at start.
+    /// The response transformers the mapping names (WireMock extensions). `response-template`
+    /// renders the response as a template (see ``MockServer/ResponseTemplating``); a stub naming
+    /// any other answers 500 naming it, and the server warns once at start.
     public var transformers: [String] = []
+    /// WireMock's `transformerParameters`: what a template reads as `parameters.NAME`.
+    public var transformerParameters: [String: JSONValue]?
     /// WireMock's `proxyBaseUrl`: the server the stub forwards its requests to. This server does
     /// not proxy yet: such a stub loads (with a warning at start) and answers 500 naming the target.
     public var proxyBaseUrl: String?
@@ -100,6 +102,7 @@ public struct StubResponse: Sendable, Hashable {
         }
         if let fault { object["fault"] = .string(fault.rawValue) }
         if !transformers.isEmpty { object["transformers"] = .array(transformers.map { .string($0) }) }
+        if let transformerParameters { object["transformerParameters"] = .object(transformerParameters) }
         if let proxyBaseUrl { object["proxyBaseUrl"] = .string(proxyBaseUrl) }
         object.merge(proxyOptions) { mine, _ in mine }
         return .object(object)

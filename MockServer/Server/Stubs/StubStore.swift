@@ -30,7 +30,7 @@ final class StubStore: Sendable {
         var scenarios: [String: String] = [:]
         /// The root directory's stubs as loaded at start (what a reset brings back).
         var rootStubs: [Stub] = []
-        /// How many stubs have `bodyPatterns`.
+        /// How many stubs have `bodyPatterns` or name the `response-template` transformer.
         var bodyStubs = 0
     }
 
@@ -38,8 +38,9 @@ final class StubStore: Sendable {
     /// Mirrors `State.bodyStubs > 0`, read without the lock for every upload chunk.
     private let bodyStubsExist = Atomic<Bool>(false)
 
-    /// Whether some stub has `bodyPatterns`: only then are request bodies kept for matching
-    /// (``StubRequestBody``), so the catalog's requests do not pay for it.
+    /// Whether some stub has `bodyPatterns` or renders a template (which may read
+    /// `request.body`): only then are request bodies kept (``StubRequestBody``), so the
+    /// catalog's requests do not pay for it.
     var needsBodies: Bool { bodyStubsExist.load(ordering: .relaxed) }
     private let random: Mutex<SplitMix64>
     /// Whether stubs are filed by their exact values (tests compare with a store that is not).
@@ -76,7 +77,7 @@ final class StubStore: Sendable {
                 let entry = Entry(stub: stub, sequence: state.nextSequence, fromRootDirectory: fromRootDirectory)
                 state.nextSequence += 1
                 state.byID[stub.id] = entry
-                if !stub.request.bodyPatterns.isEmpty { state.bodyStubs += 1 }
+                if stub.readsRequestBody { state.bodyStubs += 1 }
                 switch Place(stub.request.url) {
                 case .path(let path): state.byPath[path, default: StubCandidateList()].insert(entry, byExactValue: byExactValue)
                 case .pathPattern(let key): state.pathPatterns.insert(entry, key: key, byExactValue: byExactValue)
@@ -96,7 +97,7 @@ final class StubStore: Sendable {
     func remove(_ id: StubID) -> Bool {
         state.withLock { state in
             guard let entry = state.byID.removeValue(forKey: id) else { return false }
-            if !entry.stub.request.bodyPatterns.isEmpty { state.bodyStubs -= 1 }
+            if entry.stub.readsRequestBody { state.bodyStubs -= 1 }
             bodyStubsExist.store(state.bodyStubs > 0, ordering: .relaxed)
             switch Place(entry.stub.request.url) {
             case .path(let path):

@@ -39,6 +39,8 @@ struct StubStage {
     let store: StubStore
     /// `__files/`, when the server has a root directory.
     let files: StubFiles?
+    /// Response templating: which stubs, and their answers rendered.
+    let templating: StubTemplating
 
     /// Matches `context` against the stubs; a match sets the context's stub and faults.
     func admit(_ context: RequestContext) -> Admission {
@@ -61,6 +63,7 @@ struct StubStage {
         case .matched(let stub, let body):
             context.stub = (stub, body)
             context.matchedStub = stub.id.uuidString.lowercased()
+            if templating.applies(to: stub) { context.templatedStubRequest = info }
             do throws(ParameterError) {
                 context.faults = try faults(of: stub, requestFaults: faultQuery)
             } catch {
@@ -102,18 +105,26 @@ struct StubStage {
         if let target = stub.response.proxyBaseUrl {
             return .reply(.error(500, "this stub proxies to \(target), and mockserver does not proxy yet"))
         }
-        if let missing = stub.response.transformers.first {
+        if let missing = stub.response.transformers.first(where: { $0 != StubTemplating.transformerName }) {
             // WireMock 2.35 lacking the extension sends the body as written, a wrong answer that
             // looks right; the 500 names what the stub needs instead.
             return .reply(.error(500, Self.missingTransformerMessage(missing)))
         }
-        let body: SharedBytes
-        switch self.body(of: stub, inline: inline) {
-        case .bytes(let bytes): body = bytes
-        case .unreadable(let reply): return .reply(reply)
+        let rendered: RenderedStub
+        if let request = context.templatedStubRequest {
+            do throws(TemplateRefusal) {
+                rendered = try render(stub, request: request)
+            } catch {
+                return .reply(error.reply)
+            }
+        } else {
+            switch self.body(of: stub, inline: inline) {
+            case .bytes(let bytes): rendered = RenderedStub(body: bytes, headers: stub.response.headers)
+            case .unreadable(let reply): return .reply(reply)
+            }
         }
-        var reply = Reply(status: stub.response.status, contentType: "", body: body)
-        for header in stub.response.headers {
+        var reply = Reply(status: stub.response.status, contentType: "", body: rendered.body)
+        for header in rendered.headers {
             if header.name.lowercased() == "content-type", reply.contentType.isEmpty {
                 reply.contentType = header.value
             } else {
@@ -138,6 +149,11 @@ struct StubStage {
     private func body(of stub: Stub, inline: SharedBytes?) -> Body {
         if let inline { return .bytes(inline) }
         guard case .file(let name) = stub.response.body else { return .bytes(SharedBytes(Data())) }
+        return file(name)
+    }
+
+    /// The bytes of `__files/name`, or the 500 saying why not.
+    func file(_ name: String) -> Body {
         guard let files else {
             return .unreadable(.error(500, "bodyFileName \(name): the server has no root directory (--root-dir)"))
         }
@@ -148,7 +164,7 @@ struct StubStage {
     }
 
     /// A stub's body, or the 500 saying why it could not be read.
-    private enum Body {
+    enum Body {
         case bytes(SharedBytes)
         case unreadable(Reply)
     }
@@ -157,7 +173,7 @@ struct StubStage {
     /// does not have.
     static func missingTransformerMessage(_ name: String) -> String {
         "this stub's answer needs the response transformer '\(name)', which mockserver does not have "
-            + "(a WireMock extension, or response templating, which it does not render yet)"
+            + "(a WireMock extension of the project's own)"
     }
 
     /// The 404 naming the closest stub to `request` and what differed; `nil` without stubs.
