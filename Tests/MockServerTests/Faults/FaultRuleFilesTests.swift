@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import MockServer
@@ -66,5 +67,21 @@ final class FaultRuleFilesTests: XCTestCase {
             XCTAssertEqual(problem.file, "faults/b.json")
             XCTAssertEqual(problem.kind, .duplicateID)
         }
+    }
+
+    func test_cli_loadsRules_andABadFileExits1_namingFileFieldAndWhy() throws {
+        try write("faults/slow.json", #"{"name": "slow", "request": {"urlPathPattern": "/images/.*"}, "faults": "delay=10"}"#)
+        let good = try ChildProcess(ChildProcess.product("mockserver"), ["--port", "0", "--admin-port", "0", "--root-dir", root.path])
+        defer {
+            good.send(SIGTERM)
+            _ = good.waitForExit(timeout: 3)
+        }
+        XCTAssertTrue(waitUntil { good.standardOutput.contains("fault rules: 1 from") }, good.standardOutput + good.standardError)
+
+        try write("faults/slow.json", #"{"name": "slow", "request": {"urlPathPattern": "/images/("}, "faults": "delay=10"}"#)
+        let bad = try ChildProcess(ChildProcess.product("mockserver"), ["--port", "0", "--admin-port", "0", "--root-dir", root.path])
+        XCTAssertEqual(bad.waitForExit(timeout: 10), 1)
+        let text = bad.standardError
+        XCTAssertTrue(text.contains("cannot load the fault rules: faults/slow.json: request.urlPathPattern"), text)
     }
 }
