@@ -76,7 +76,8 @@ struct MockServerCommand: AsyncParsableCommand {
         name: .customLong("root-dir"),
         help: """
             A WireMock root directory: stubs from DIR/mappings/**/*.json (matched before the catalog), \
-            bodyFileName from DIR/__files/. A bad mapping refuses the start, naming the file and the field.
+            bodyFileName from DIR/__files/, fault rules from DIR/faults/*.json. A bad mapping or rule refuses \
+            the start, naming the file and the field.
             """)
     var rootDirectory: String?
 
@@ -246,6 +247,9 @@ struct MockServerCommand: AsyncParsableCommand {
         }
         if let warning = server.exposureWarning { say("WARNING: \(warning)") }
         if let rootDirectory { say("stubs: \(server.stubs.count) from \(rootDirectory)/mappings (GET /__admin/mappings lists them)") }
+        if let rootDirectory, !server.faultRules.isEmpty {
+            say("fault rules: \(server.faultRules.count) from \(rootDirectory)/faults (GET /__admin/faults lists them)")
+        }
         for warning in server.stubWarnings { say("WARNING: \(warning)") }
         say("token: Authorization: Bearer \(token)")
         say(server.catalogDescription)

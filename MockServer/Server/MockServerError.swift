@@ -14,6 +14,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
     case backendUnavailable(String)
     /// A stub of the root directory could not be loaded: the file, the field and why.
     case invalidStubs(StubError)
+    /// A fault rule of the root directory's `faults/` could not be loaded: the file, the field and why.
+    case invalidFaultRules(StubError)
     /// HTTPS was asked for, but this libmicrohttpd was built without TLS (GnuTLS) support.
     case tlsUnavailable
     /// The CA folder cannot be used: the folder and why (damaged or half-written files are never
@@ -43,6 +45,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
             return "the \(name) backend does not run on this system; use portable"
         case .invalidStubs(let error):
             return "cannot load the stubs: \(error)"
+        case .invalidFaultRules(let error):
+            return "cannot load the fault rules: \(error)"
         case .tlsUnavailable:
             return "this libmicrohttpd has no TLS support (MHD_FEATURE_TLS is off); install a build with GnuTLS (Debian: libmicrohttpd12)"
         case .certificateAuthority(let path, let reason):

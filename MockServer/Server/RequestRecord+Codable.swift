@@ -7,7 +7,7 @@ import Foundation
 extension RequestRecord: Codable {
     private enum CodingKeys: String, CodingKey {
         case method, path, query, status, bytes, ms, fault, connection, started, outcome
-        case headers, body, bodyBase64, bodySize, bodyTruncated, bodyDropped, stub
+        case headers, body, bodyBase64, bodySize, bodyTruncated, bodyDropped, stub, faultRules
     }
 
     /// Reads a record; a body in neither form, or bad base64, is a `DecodingError`.
@@ -39,10 +39,11 @@ extension RequestRecord: Codable {
             body: body,
             bodySize: try container.decodeIfPresent(Int.self, forKey: .bodySize),
             bodyDropped: try container.decodeIfPresent(Bool.self, forKey: .bodyDropped) ?? false,
-            stub: try container.decodeIfPresent(String.self, forKey: .stub))
+            stub: try container.decodeIfPresent(String.self, forKey: .stub),
+            faultRules: try container.decodeIfPresent([String].self, forKey: .faultRules) ?? [])
     }
 
-    /// Writes a record (`stub` only when one matched).
+    /// Writes a record (`stub` only when one matched, `faultRules` only when some applied).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(method, forKey: .method)
@@ -65,5 +66,6 @@ extension RequestRecord: Codable {
         try container.encode(bodyTruncated, forKey: .bodyTruncated)
         try container.encode(bodyDropped, forKey: .bodyDropped)
         try container.encodeIfPresent(stub, forKey: .stub)
+        if !faultRules.isEmpty { try container.encode(faultRules, forKey: .faultRules) }
     }
 }

@@ -48,13 +48,17 @@ public struct RequestRecord: Sendable, Hashable {
     /// The id of the stub that answered (its ``StubID``, lowercase), or `nil` when none did (the
     /// built-in catalog, a 404).
     public let stub: String?
+    /// The ids (``FaultRule/id``, lowercase) of the fault rules that applied, in the order they
+    /// were added; empty when none did.
+    public let faultRules: [String]
 
     /// Creates a record; the server makes these, tests and tools may too. `bodySize` defaults
     /// to the size of `body`.
     public init(
         method: String, path: String, query: String, status: Int, bytes: Int, ms: Int,
         fault: String, connection: Int, started: Int, outcome: RequestOutcome,
-        headers: [Header] = [], body: Data = Data(), bodySize: Int? = nil, bodyDropped: Bool = false, stub: String? = nil
+        headers: [Header] = [], body: Data = Data(), bodySize: Int? = nil, bodyDropped: Bool = false, stub: String? = nil,
+        faultRules: [String] = []
     ) {
         self.method = method
         self.path = path
@@ -71,6 +75,7 @@ public struct RequestRecord: Sendable, Hashable {
         self.bodySize = max(bodySize ?? body.count, body.count)
         self.bodyDropped = bodyDropped
         self.stub = stub
+        self.faultRules = faultRules
     }
 
     /// Milliseconds from the server's start to the request's end.

@@ -8,7 +8,7 @@ ci/browser-venv.sh makes); by hand:
 It starts `mockserver` itself (port 0 for both ports, read back from its first line), launches the
 system Chromium (never a browser of Playwright's own) and finds every control by the accessible
 name the dashboard promises: "Offline", "Reset", "Requests", "Catalog", "Fault builder", "Try it",
-"Stubs", "HTTPS". Real clients are curl (with the CA the page hands out, for HTTPS). Every wait is for a condition, never a fixed sleep. Screenshots go
+"Stubs", "Fault rules", "HTTPS". Real clients are curl (with the CA the page hands out, for HTTPS). Every wait is for a condition, never a fixed sleep. Screenshots go
 to .build-browser/screenshots/ (gitignored).
 """
 
@@ -372,6 +372,58 @@ class DashboardTests(DashboardPage):
         stubs.get_by_role("button", name=f"Delete stub GET {marker}").click()
         expect(stubs.get_by_role("button", name=f"Delete stub GET {marker}")).to_have_count(0)
         self.assertEqual(curl(self.server.main + marker)[1], 404)
+
+    # Fault rules
+
+    def test_faultRules_addedFromTheBuilder_switchedByKeyboard_deleted_andMarkedInTheJournal(self):
+        self.server.admin_call("DELETE", "/__admin/faults")
+        marker = f"/api/rules-{time.monotonic_ns()}"
+        self.server.admin_call("POST", "/__admin/mappings",
+                               {"request": {"method": "GET", "urlPath": marker}, "response": {"status": 200, "body": "ok"}})
+        self.open()
+        rules = self.page.get_by_role("region", name="Fault rules")
+        pattern = rules.get_by_role("textbox", name="Path pattern")
+        faults = rules.get_by_role("textbox", name="Faults", exact=True)
+
+        # A bad pattern: the server's 400 is shown, on the field it names.
+        rules.get_by_role("textbox", name="Rule name").fill("API down")
+        pattern.fill("/api/(")
+        faults.fill("reset=1")
+        rules.get_by_role("button", name="Add rule").click()
+        expect(rules.get_by_role("alert")).to_contain_text("400")
+        expect(rules.get_by_role("alert")).to_contain_text("urlPathPattern")
+        expect(pattern).to_have_attribute("aria-invalid", "true")
+
+        # The faults come from the fault builder's inputs.
+        pattern.fill("/api/.*")
+        faults.fill("")
+        builder = self.page.get_by_role("region", name="Fault builder")
+        builder.get_by_label("Fault", exact=True).select_option("reset")
+        builder.get_by_role("button", name="Add fault").click()
+        rules.get_by_role("button", name="Take the fault builder's faults").click()
+        expect(faults).to_have_value("reset=1")
+        rules.get_by_role("button", name="Add rule").click()
+        switch = rules.get_by_role("switch", name="API down")
+        expect(switch).to_have_attribute("aria-checked", "true")
+        self.assertEqual(curl(self.server.main + marker)[0], CURL_RESET, "the rule takes /api/… down")
+        self.assertEqual(curl(self.server.main + "/health"), (0, 200), "and nothing else")
+        table = self.page.get_by_role("table", name="Requests")
+        expect(table.get_by_role("row").filter(has_text=marker)).to_contain_text("reset=1 [1 rule]")
+        self.screenshot("dashboard-fault-rules.png")
+
+        # The switch, from the keyboard.
+        switch.focus()
+        self.page.keyboard.press("Space")
+        expect(switch).to_have_attribute("aria-checked", "false")
+        self.assertEqual(curl(self.server.main + marker), (0, 200), "a rule switched off does nothing")
+        self.page.keyboard.press("Enter")
+        expect(switch).to_have_attribute("aria-checked", "true")
+        self.assertEqual(curl(self.server.main + marker)[0], CURL_RESET)
+
+        rules.get_by_role("button", name="Delete rule API down").click()
+        expect(switch).to_have_count(0)
+        self.assertEqual(self.server.admin_call("GET", "/__admin/faults")["faults"], [])
+        self.assertEqual(curl(self.server.main + marker), (0, 200))
 
     # Layout and security
 

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 import Synchronization
 
@@ -95,6 +96,13 @@ final class RequestContext: @unchecked Sendable {
     var templatedStubRequest: StubRequestInfo?
     /// The stub's `chunkedDribbleDelay`: the reader sends the body in paced pieces.
     var dribble: StubDribble?
+    /// The ids (lowercase) of the fault rules that matched, in the order they were added.
+    var faultRules: [String] = []
+    /// The matching rules' faults, spelt `fault.NAME`, in the rules' order: read before the
+    /// stub's faults and the query's, which win over them.
+    var ruleFaults: [(name: String, value: String?)] = []
+    /// The request as the stubs and the fault rules see it, made once (``matchInfo``).
+    private var madeMatchInfo: StubRequestInfo?
     /// Runs once the response has been sent (used by the main-port offline switch).
     var afterCompletion: (@Sendable () -> Void)?
 
@@ -136,6 +144,20 @@ final class RequestContext: @unchecked Sendable {
         } else {
             matchingUpload.append(bytes, count: count)
         }
+    }
+
+    /// The request as the stubs and the fault rules see it: the query without the `fault.NAME`
+    /// parameters (those are the server's), the raw URL likewise, the scheme and the body kept.
+    var matchInfo: StubRequestInfo {
+        if let madeMatchInfo { return madeMatchInfo }
+        let secure = connection.map { cmhd_connection_is_tls($0) != 0 } ?? false
+        let info = StubRequestInfo(
+            method: method, path: path, query: query.apartFromFaults.app,
+            headers: headers.map { (name: $0.name, value: $0.value) },
+            rawURL: rawURL.map(QueryParameters.withoutFaults(rawURL:)), scheme: secure ? "https" : "http",
+            body: stubRequestBody)
+        madeMatchInfo = info
+        return info
     }
 
     /// The body as the stubs' body patterns see it.

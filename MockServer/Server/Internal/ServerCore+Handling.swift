@@ -80,7 +80,7 @@ extension ServerCore {
     /// Stage 1, admission (``AdmissionStage``), carried out.
     private func admit(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         context.query = Self.query(of: connection)
-        switch AdmissionStage(stubs: stubStage, token: configuration.token).decide(context) {
+        switch AdmissionStage(stubs: stubStage, rules: faultRules, token: configuration.token).decide(context) {
         case .reply(let reply):
             return send(reply, context: context, connection: connection)
         case .admin:

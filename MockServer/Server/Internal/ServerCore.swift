@@ -43,6 +43,8 @@ final class ServerCore: Sendable {
     let probesRunning = Atomic<Int>(0)
     /// The WireMock-format stubs, matched before the catalog.
     let stubs: StubStore
+    /// The fault rules (`/__admin/faults`, `--root-dir`'s `faults/`).
+    let faultRules = FaultRuleStore()
     /// The root directory's `__files/` (for `bodyFileName`), when one was given.
     let stubFiles: StubFiles?
     /// Response templating for the stubs (which stubs, and their answers rendered).
@@ -94,6 +96,7 @@ final class ServerCore: Sendable {
         stubFiles = directory?.files
         if let directory {
             do { try stubs.add(try directory.loadStubs(), fromRootDirectory: true) } catch { throw .invalidStubs(error) }
+            do { try faultRules.add(try directory.loadFaultRules()) } catch { throw .invalidFaultRules(error) }
         }
         platform = try ServingPlatform(configuration.backend)
         scheduler = ConnectionScheduler(watcher: try platform.makeWatcher())

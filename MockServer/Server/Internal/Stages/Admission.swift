@@ -1,7 +1,8 @@
 import Foundation
 
 /// Stage 1, admission: what a request is, and whether it is served at all. In order: the
-/// connection limit, admin routing, the admin port's own limits, a stub (``StubStage``), the
+/// connection limit, admin routing, the admin port's own limits, the fault rules that match
+/// (``FaultRuleStore``, main port only), a stub (``StubStage``), the
 /// method, the token of the Twitter endpoints, then the route and the fault list (a bad value is a
 /// 400). It holds the services it needs: the stub stage and the token.
 ///
@@ -23,6 +24,8 @@ struct AdmissionStage {
 
     /// Matches requests against the stubs before the catalog.
     let stubs: StubStage
+    /// The fault rules, matched before the stubs (their faults go under the stub's and the query's).
+    let rules: FaultRuleStore
     /// The bearer token the Twitter endpoints require.
     let token: String
 
@@ -37,6 +40,11 @@ struct AdmissionStage {
         }
         if context.role == .admin, context.path == "/" {
             return .dashboardPage
+        }
+        if context.role == .main, rules.hasEnabledRules {
+            let matched = rules.matching(context.matchInfo)
+            context.faultRules = matched.map { $0.id.uuidString.lowercased() }
+            context.ruleFaults = matched.flatMap(\.prefixedPairs)
         }
         switch stubs.admit(context) {
         case .matched(let extraDelay): return .proceed(extraDelay: extraDelay)
@@ -86,7 +94,9 @@ struct AdmissionStage {
     private func readRouteAndFaults(_ context: RequestContext) throws(ParameterError) {
         let route = Result { () throws(ParameterError) in try Route(path: context.path, query: context.query) }
         let meantForStubs = context.unmatchedStubRequest != nil && (try? route.get()) == .notFound
-        context.faults = try RequestFaults(context.query, spelling: meantForStubs ? .prefixedOnly : .bareOrPrefixed)
+        // The fault rules' faults come first, so the query's win over them.
+        let faultQuery = context.ruleFaults.isEmpty ? context.query : QueryParameters(pairs: context.ruleFaults + context.query.pairs)
+        context.faults = try RequestFaults(faultQuery, spelling: meantForStubs ? .prefixedOnly : .bareOrPrefixed)
         context.route = try route.get()
         if !context.route.servesJSON, let name = [Fault.Name.malformed, .empty].first(where: context.faults.contains) {
             // Named as the query spells it (`fault.malformed` or `malformed`), the last one winning.

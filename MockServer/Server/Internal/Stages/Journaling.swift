@@ -53,7 +53,8 @@ enum JournalStage {
             method: context.method, path: context.path, query: context.query.canonical, status: status,
             bytes: bytes, ms: Int((now - context.arrival) / 1_000_000), fault: context.faults.summary,
             connection: context.connectionID, started: Int((context.arrival &- startedAt) / 1_000_000), outcome: outcome,
-            headers: context.headers, body: context.upload, bodySize: context.uploadSize, stub: context.matchedStub)
+            headers: context.headers, body: context.upload, bodySize: context.uploadSize, stub: context.matchedStub,
+            faultRules: context.faultRules)
     }
 
     /// The outcome libmicrohttpd's termination code means, when no stage set one.

@@ -1,4 +1,3 @@
-import CMicroHTTPD
 import Foundation
 
 /// Stubs in the request path, as a stage holding the two services it needs: the stub store and
@@ -45,13 +44,8 @@ struct StubStage {
     /// Matches `context` against the stubs; a match sets the context's stub and faults.
     func admit(_ context: RequestContext) -> Admission {
         guard context.role == .main, !store.isEmpty else { return .unmatched }
-        let (appQuery, faultQuery) = context.query.apartFromFaults
-        let secure = context.connection.map { cmhd_connection_is_tls($0) != 0 } ?? false
-        let info = StubRequestInfo(
-            method: context.method, path: context.path, query: appQuery,
-            headers: context.headers.map { (name: $0.name, value: $0.value) },
-            rawURL: context.rawURL.map(QueryParameters.withoutFaults(rawURL:)), scheme: secure ? "https" : "http",
-            body: context.stubRequestBody)
+        let faultQuery = context.query.apartFromFaults.faults
+        let info = context.matchInfo
         switch store.match(info) {
         case .unmatched:
             context.unmatchedStubRequest = info
@@ -65,7 +59,7 @@ struct StubStage {
             context.matchedStub = stub.id.uuidString.lowercased()
             if templating.applies(to: stub) { context.templatedStubRequest = info }
             do throws(ParameterError) {
-                context.faults = try faults(of: stub, requestFaults: faultQuery)
+                context.faults = try faults(of: stub, requestFaults: faultQuery, rules: context.ruleFaults)
             } catch {
                 return .refused(.badParameter(error))
             }
@@ -78,10 +72,13 @@ struct StubStage {
         }
     }
 
-    /// The stub's own faults (bare names or prefixed), then the request's `fault.NAME`
-    /// parameters, which win over the same fault in the stub's.
-    private func faults(of stub: Stub, requestFaults: QueryParameters) throws(ParameterError) -> RequestFaults {
-        let faults = try RequestFaults(StubFaults.combined(stub: stub.testbedFaults, request: requestFaults))
+    /// The matching fault rules' faults, then the stub's own (bare names or prefixed), then the
+    /// request's `fault.NAME` parameters: a fault given twice takes the last of these values.
+    private func faults(
+        of stub: Stub, requestFaults: QueryParameters, rules: [(name: String, value: String?)]
+    ) throws(ParameterError) -> RequestFaults {
+        let combined = StubFaults.combined(stub: stub.testbedFaults, request: requestFaults)
+        let faults = try RequestFaults(rules.isEmpty ? combined : QueryParameters(pairs: rules + combined.pairs))
         if faults.contains(.empty) {
             let spelt = RequestFaults.prefix + Fault.Name.empty.rawValue
             throw ParameterError(

@@ -184,6 +184,20 @@ export class BuilderPanel {
     this.currentURL = errors.length ? null : url;
   }
 
+  /** The faults added, as a query of bare names in the order they apply (`delay=2000&drip=20000`): {query} or {error}. */
+  faultQuery() {
+    const pairs = [];
+    const errors = [];
+    for (const row of this.faults) {
+      const entry = this.added.get(row.parameter);
+      if (!entry) continue;
+      const result = this.value(entry);
+      if (result.error) errors.push(result.error);
+      else pairs.push(`${row.parameter}=${encodeValue(result.value)}`);
+    }
+    return errors.length ? { error: errors.join('; ') } : { query: pairs.join('&') };
+  }
+
   /**
    * Whether the URL may name faults bare: only on one of the catalog's routes that no stub may
    * answer (no GET or ANY stub on this path, nor one with a pattern or no URL). Elsewhere a stub

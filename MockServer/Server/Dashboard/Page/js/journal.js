@@ -219,8 +219,11 @@ export class JournalPanel {
     cells.status.className = `c-status s-${statusClass(record.status)}`;
     cells.bytes.textContent = formatBytes(record.bytes);
     cells.ms.textContent = String(record.ms);
-    cells.fault.textContent = record.fault;
-    cells.fault.title = record.fault;
+    // Faults from fault rules are marked with how many rules applied; the title lists their ids.
+    const rules = record.faultRules ?? [];
+    const ruleNote = rules.length ? ` [${rules.length} rule${rules.length === 1 ? '' : 's'}]` : '';
+    cells.fault.textContent = record.fault + ruleNote;
+    cells.fault.title = rules.length ? `${record.fault}\nfault rules: ${rules.join(', ')}` : record.fault;
     cells.outcome.textContent = record.outcome;
     cells.outcome.className = `c-outcome badge ${outcomeClass(record.outcome, record.status)}`;
     cells.connection.textContent = `#${record.connection}`;

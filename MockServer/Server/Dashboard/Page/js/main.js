@@ -3,6 +3,7 @@ import { getJSON, subscribe } from './api.js';
 import { BuilderPanel } from './builder.js';
 import { CatalogPanel } from './catalog.js';
 import { RequestDetail } from './detail.js';
+import { FaultRulesPanel } from './faultrules.js';
 import { HTTPSPanel } from './https.js';
 import { JournalPanel } from './journal.js';
 import { StatusPanel } from './status.js';
@@ -14,10 +15,11 @@ const use = (path) => builder.use(path);
 const catalog = new CatalogPanel({ onUse: use });
 const https = new HTTPSPanel();
 const stubs = new StubsPanel({ onChange: (list) => builder.showStubs(list), onUse: use });
+const faultRules = new FaultRulesPanel({ builderFaults: () => builder.faultQuery() });
 const detail = new RequestDetail({ onUse: use });
 const journal = new JournalPanel({ onOpen: (record) => detail.show(record) });
 // For the console and the browser tests: the panels, e.g. `dashboard.journal.busyMs`.
-globalThis.dashboard = { status, builder, catalog, https, stubs, journal };
+globalThis.dashboard = { status, builder, catalog, https, stubs, faultRules, journal };
 
 subscribe({
   connection: (up) => status.setStreaming(up),
@@ -52,4 +54,5 @@ new ResizeObserver(() => {
 
 loadCatalog();
 stubs.refresh();
+faultRules.refresh();
 status.refresh();
