@@ -3,16 +3,18 @@ import Foundation
 /// Small requests one at a time on one keep-alive connection, timed each: the latency a
 /// light client sees, without the load generator itself filling the cores (as wrk would).
 enum KeepAliveProbe {
-    /// The 99th percentile, in milliseconds, of GET `path` asked again and again for `seconds`.
-    static func p99Milliseconds(port: Int, path: String, seconds: Double) throws -> Double {
+    /// The 99th percentile, in milliseconds, of GET `path(k)` for the k-th request, asked one
+    /// after another for `seconds`.
+    static func p99Milliseconds(port: Int, seconds: Double, path: (Int) -> String) throws -> Double {
         let fd = try Socket.connect(port: port)
         defer { close(fd) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
         var latencies: [Double] = []
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
+            let path = path(latencies.count)
+            let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
             let start = ContinuousClock.now
             guard send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
                 throw ChildError("the probe could not send GET \(path)")
@@ -20,7 +22,7 @@ enum KeepAliveProbe {
             try readResponse(fd, path: path)
             latencies.append((ContinuousClock.now - start).seconds * 1000)
         }
-        guard !latencies.isEmpty else { throw ChildError("the probe made no request to \(path)") }
+        guard !latencies.isEmpty else { throw ChildError("the probe made no request to \(path(0))") }
         let sorted = latencies.sorted()
         return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
     }
