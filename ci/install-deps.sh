@@ -4,6 +4,9 @@
 set -euo pipefail
 
 apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libsqlite3-dev pkg-config)
+# The image zoo's JPEG variants use libjpeg's classic API (jpeglib.h, libjpeg.pc): libjpeg-dev
+# is libjpeg-turbo's on Debian and Ubuntu alike (Homebrew: jpeg-turbo, above and below).
+apt_packages+=(libjpeg-dev)
 # Homebrew formulae, by their current names: libcurl is in `curl` (keg-only: SwiftPM finds its
 # .pc through CCurl's brew provider), pkg-config is `pkgconf`, GNU timeout is coreutils'
 # `gtimeout` (ci/lib.sh). webp, giflib, libavif, libheif and libexif are for the image zoo and
