@@ -119,7 +119,7 @@ let package = Package(
         // Production modules.
         module("Networking", ["CCurl"]),
         module("Messages", ["Networking"]),
-        module("ImageCodec", ["CPNG", "CTurboJPEG"]),
+        module("ImageCodec", ["CPNG", "CTurboJPEG", logging]),
         module("ImageCache", ["ImageCodec", "Networking", "CMalloc", .product(name: "Crypto", package: "swift-crypto"), logging]),
 
         // The tweet model, the Twitter JSON parsers and TwitterClient: what the feed shows and where it

@@ -1,4 +1,5 @@
 public import Foundation
+import Logging
 
 /// Reads and writes PNG and JPEG images: libpng for PNG, libjpeg-turbo's TurboJPEG for JPEG.
 ///
@@ -11,6 +12,9 @@ public import Foundation
 public enum ImageCodec {
     /// The default pixel limit for ``decode(_:maxPixels:)``: 50 megapixels, 200 MB of RGBA.
     public static let defaultMaxPixels = 50_000_000
+
+    /// Where decoders note what they tolerated (libjpeg's warnings), at debug level.
+    static let logger = Logger(label: "ImageCodec")
 
     /// Reads the format and dimensions from the header without decoding any pixels.
     ///
