@@ -37,9 +37,12 @@ public enum ImageCodec {
     ///
     /// Reads the header first and throws ``ImageCodecError/tooLarge(pixels:)`` when it declares
     /// more than `maxPixels` pixels, before any pixel memory is allocated. PNG is decoded by
-    /// libpng's simplified API to `PNG_FORMAT_RGBA`; JPEG by `tjDecompress2` to `TJPF_RGBA`,
-    /// strictly: a libjpeg warning, such as premature end of data, is a failure. Pixels are
-    /// written straight into the returned image's array, with no intermediate copy.
+    /// libpng's simplified API to `PNG_FORMAT_RGBA`, after its chunk lengths are checked (a
+    /// chunk claiming more than the data holds, or an ancillary chunk over 8 MB, is
+    /// ``ImageCodecError/corrupt(_:)`` before libpng allocates anything); JPEG by `tjDecompress2`
+    /// to `TJPF_RGBA`, tolerating libjpeg's warnings (logged at debug level) unless the data
+    /// ends before the image does. Pixels are written straight into the returned image's
+    /// array, with no intermediate copy.
     ///
     /// - Parameters:
     ///   - data: The encoded image.
