@@ -113,13 +113,15 @@ let package = Package(
         // malloc_trim from <malloc.h> (glibc); ImageCache returns freed pixel buffers with it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         shim("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"], brew: ["jpeg-turbo"]),
+        // libexif: ImageCodec reads the EXIF orientation tag with it.
+        shim("CExif", pkgConfig: "libexif", apt: ["libexif-dev"], brew: ["libexif"]),
         // libxml2's XPath, for the mock server's matchesXPath.
         shim("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"], brew: ["libxml2"]),
 
         // Production modules.
         module("Networking", ["CCurl"]),
         module("Messages", ["Networking"]),
-        module("ImageCodec", ["CPNG", "CTurboJPEG", logging]),
+        module("ImageCodec", ["CPNG", "CTurboJPEG", "CExif", logging]),
         module("ImageCache", ["ImageCodec", "Networking", "CMalloc", .product(name: "Crypto", package: "swift-crypto"), logging]),
 
         // The tweet model, the Twitter JSON parsers and TwitterClient: what the feed shows and where it

@@ -13,6 +13,10 @@ extension ImageCodec {
     /// - PNG: decoded at full size, then shrunk once by area averaging (`AreaResampler`) to
     ///   the covering size exactly; the full-size pixels are freed when this returns.
     ///
+    /// The image is turned upright by its EXIF orientation (see ``decode(_:maxPixels:)``), and
+    /// the covering size is the upright image's: a 4000×3000 photo with orientation 6 for a
+    /// 300×300 target comes out 300×400.
+    ///
     /// The pixel limit is checked against the size the header declares, before any pixel
     /// memory is allocated, exactly as ``decode(_:maxPixels:)`` does: an image over it is
     /// ``ImageCodecError/tooLarge(pixels:)`` whatever the target, although libjpeg could decode a
@@ -28,16 +32,26 @@ extension ImageCodec {
         _ data: Data, covering target: PixelSize, maxPixels: Int = defaultMaxPixels
     ) throws(ImageCodecError) -> DecodedImage {
         try withBytes(of: data) { bytes throws(ImageCodecError) in
-            switch try FormatSniffer.format(of: bytes) {
+            let format = try FormatSniffer.format(of: bytes)
+            let orientation = EXIFOrientation.read(from: bytes, format: format)
+            // Scaled while still stored turned, to the target turned the same way; turning the
+            // smaller result upright then gives the upright image's covering size.
+            let storedTarget = orientation.stored(target)
+            let scaled: DecodedImage
+            switch format {
             case .png:
                 let full = try PNGDecoder.decode(bytes, maxPixels: maxPixels)
-                return AreaResampler.downscale(full, to: target.covering(width: full.width, height: full.height))
+                scaled = AreaResampler.downscale(full, to: storedTarget.covering(width: full.width, height: full.height))
             case .jpeg:
-                let scaled = try JPEGDecoder.decode(bytes, maxPixels: maxPixels, target: target)
-                let size = PixelSize(width: scaled.width, height: scaled.height)
-                guard !size.coversAtMostTwice(target) else { return scaled }
-                return AreaResampler.downscale(scaled, to: target.covering(width: scaled.width, height: scaled.height))
+                let decoded = try JPEGDecoder.decode(bytes, maxPixels: maxPixels, target: storedTarget)
+                let size = PixelSize(width: decoded.width, height: decoded.height)
+                scaled =
+                    size.coversAtMostTwice(storedTarget)
+                    ? decoded
+                    : AreaResampler.downscale(
+                        decoded, to: storedTarget.covering(width: decoded.width, height: decoded.height))
             }
+            return orientation.apply(to: scaled)
         }
     }
 }

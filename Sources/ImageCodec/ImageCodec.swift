@@ -18,6 +18,9 @@ public enum ImageCodec {
 
     /// Reads the format and dimensions from the header without decoding any pixels.
     ///
+    /// The size is the stored one, as the header declares it, before any EXIF orientation:
+    /// ``decode(_:maxPixels:)`` of an image stored turned returns the sides swapped.
+    ///
     /// PNG uses libpng's simplified API (`png_image_begin_read_from_memory`), JPEG uses
     /// `tjDecompressHeader3`. Cheap even for headers that declare gigapixel images.
     ///
@@ -33,7 +36,11 @@ public enum ImageCodec {
         }
     }
 
-    /// Decodes a PNG or JPEG image to 8-bit RGBA.
+    /// Decodes a PNG or JPEG image to 8-bit RGBA, upright.
+    ///
+    /// An EXIF orientation (JPEG APP1, PNG `eXIf`; read with libexif) is applied to the pixels:
+    /// a photo stored 4000×3000 with orientation 6 decodes as 3000×4000, turned a quarter turn
+    /// clockwise. A damaged EXIF block counts as no orientation.
     ///
     /// Reads the header first and throws ``ImageCodecError/tooLarge(pixels:)`` when it declares
     /// more than `maxPixels` pixels, before any pixel memory is allocated. PNG is decoded by
@@ -54,10 +61,13 @@ public enum ImageCodec {
         _ data: Data, maxPixels: Int = defaultMaxPixels
     ) throws(ImageCodecError) -> DecodedImage {
         try withBytes(of: data) { bytes throws(ImageCodecError) in
-            switch try FormatSniffer.format(of: bytes) {
-            case .png: try PNGDecoder.decode(bytes, maxPixels: maxPixels)
-            case .jpeg: try JPEGDecoder.decode(bytes, maxPixels: maxPixels)
-            }
+            let format = try FormatSniffer.format(of: bytes)
+            let stored =
+                switch format {
+                case .png: try PNGDecoder.decode(bytes, maxPixels: maxPixels)
+                case .jpeg: try JPEGDecoder.decode(bytes, maxPixels: maxPixels)
+                }
+            return EXIFOrientation.read(from: bytes, format: format).apply(to: stored)
         }
     }
 
