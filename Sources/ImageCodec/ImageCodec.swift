@@ -25,7 +25,9 @@ public enum ImageCodec {
     /// `tjDecompressHeader3`. Cheap even for headers that declare gigapixel images.
     ///
     /// - Throws: ``ImageCodecError/unsupportedFormat`` for data that is empty or has neither
-    ///   signature, ``ImageCodecError/truncated`` if the data ends inside the header, or
+    ///   signature, ``ImageCodecError/undecodableFormat(_:)`` for an image format that is
+    ///   recognised but not decoded (GIF, WebP, AVIF, HEIC, JPEG XL, TIFF, BMP, SVG…),
+    ///   ``ImageCodecError/truncated`` if the data ends inside the header, or
     ///   ``ImageCodecError/corrupt(_:)`` if the header is malformed.
     public static func probe(_ data: Data) throws(ImageCodecError) -> ImageInfo {
         try withBytes(of: data) { bytes throws(ImageCodecError) in
