@@ -115,13 +115,15 @@ let package = Package(
         shim("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"], brew: ["jpeg-turbo"]),
         // libexif: ImageCodec reads the EXIF orientation tag with it.
         shim("CExif", pkgConfig: "libexif", apt: ["libexif-dev"], brew: ["libexif"]),
+        // libwebp and libwebpdemux: ImageCodec decodes WebP (still and animated) with them.
+        shim("CWebP", pkgConfig: "libwebp libwebpdemux", apt: ["libwebp-dev"], brew: ["webp"]),
         // libxml2's XPath, for the mock server's matchesXPath.
         shim("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"], brew: ["libxml2"]),
 
         // Production modules.
         module("Networking", ["CCurl"]),
         module("Messages", ["Networking"]),
-        module("ImageCodec", ["CPNG", "CTurboJPEG", "CExif", logging]),
+        module("ImageCodec", ["CPNG", "CTurboJPEG", "CExif", "CWebP", logging]),
         module("ImageCache", ["ImageCodec", "Networking", "CMalloc", .product(name: "Crypto", package: "swift-crypto"), logging]),
 
         // The tweet model, the Twitter JSON parsers and TwitterClient: what the feed shows and where it
@@ -270,7 +272,7 @@ let package = Package(
         tests("SettingsTests", ["Settings", "Storage", "TestSupport"]),
         tests("GalleryTests", ["Gallery", "ImageCache", "ImageCodec", "Networking", "Messages", "MockServer", "TestSupport"]),
         // Fixtures/: small real-world files written by other encoders (and the script that made them).
-        tests("ImageCodecTests", ["ImageCodec"], resources: [.copy("Fixtures")]),
+        tests("ImageCodecTests", ["ImageCodec", "CWebP"], resources: [.copy("Fixtures")]),
         tests("ImageCacheTests", ["ImageCache", "ImageCodec", "Networking", "MockServer", logging]),
         tests("MockServerTests", ["MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", x509]),
     ]

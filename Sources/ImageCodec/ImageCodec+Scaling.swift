@@ -1,7 +1,7 @@
 public import Foundation
 
 extension ImageCodec {
-    /// Decodes a PNG or JPEG image to 8-bit RGBA at the smallest size that covers `target`: both
+    /// Decodes a PNG, JPEG or WebP image to 8-bit RGBA at the smallest size that covers `target`: both
     /// sides at least `target`'s (aspect fill, as a square cell shows a landscape photo), the
     /// aspect ratio kept, never larger than the image. A 370×370 cell then holds about 0.5 MB
     /// of pixels, not the 3 MB of a 1024×768 image or the 48 MB of a 12 MP photo.
@@ -10,6 +10,9 @@ extension ImageCodec {
     ///   smallest factor whose output still covers `target`, so the full-size pixels never
     ///   exist; its side that limits the scale is then within `target`'s … twice that. A
     ///   source more than 16 times the target is further shrunk, once, to the covering size.
+    /// - WebP: a still image is scaled by libwebp while decoding (`use_scaling`) to the
+    ///   covering size exactly; an animation's first frame is decoded on its full canvas and
+    ///   shrunk like a PNG.
     /// - PNG: decoded at full size, then shrunk once by area averaging (`AreaResampler`) to
     ///   the covering size exactly; the full-size pixels are freed when this returns.
     ///
@@ -50,8 +53,10 @@ extension ImageCodec {
                     ? decoded
                     : AreaResampler.downscale(
                         decoded, to: storedTarget.covering(width: decoded.width, height: decoded.height))
+            case .webp:
+                scaled = try WebPDecoder.decode(bytes, maxPixels: maxPixels, target: storedTarget)
             }
-            return orientation.apply(to: scaled)
+            return orientation.apply(to: scaled).animated(like: scaled)
         }
     }
 }

@@ -1,23 +1,27 @@
-/// An image file format that ``ImageCodec`` reads and writes.
+/// An image file format that ``ImageCodec`` reads (and, for PNG and JPEG, writes).
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// Portable Network Graphics: lossless, 8-bit RGB or RGBA as written by ``ImageCodec``.
     case png
     /// JPEG (JFIF): lossy, no alpha channel.
     case jpeg
+    /// WebP (RIFF container): lossy or lossless, with alpha, possibly animated. Decoded only.
+    case webp
 
-    /// The media type for HTTP `Content-Type` headers: `image/png` or `image/jpeg`.
+    /// The media type for HTTP `Content-Type` headers: `image/png`, `image/jpeg` or `image/webp`.
     public var mimeType: String {
         switch self {
         case .png: "image/png"
         case .jpeg: "image/jpeg"
+        case .webp: "image/webp"
         }
     }
 
-    /// The conventional file name extension, without the dot: `png` or `jpg`.
+    /// The conventional file name extension, without the dot: `png`, `jpg` or `webp`.
     public var fileExtension: String {
         switch self {
         case .png: "png"
         case .jpeg: "jpg"
+        case .webp: "webp"
         }
     }
 }

@@ -39,7 +39,7 @@ enum ImageGenerator {
     /// the drawing (about a tenth of a 20000×20000 PNG's time), not the compression.
     static func render(_ key: ImageKey, cancelled: () -> Bool = { false }) throws(ImageGenerationError) -> Data {
         let pattern = Pattern(key)
-        do {
+        do throws(ImageCodecError) {
             switch key.format {
             case .png:
                 let level = key.width * key.height > noiseLimit ? 1 : 6
@@ -50,6 +50,9 @@ enum ImageGenerator {
                 return try ImageCodec.encodeJPEG(width: key.width, height: key.height, quality: 85) { y, row in
                     if !cancelled() { pattern.fill(row: y, into: row) }
                 }
+            case .webp:
+                // No route asks for one: image paths end in .png or .jpg (Route.imageName).
+                throw ImageCodecError.encodingFailed("WebP images are decoded only, not generated")
             }
         } catch {
             throw ImageGenerationError(message: error.description)

@@ -1,7 +1,7 @@
 internal import CExif
 
-/// Finds the EXIF block of a JPEG (an APP1 "Exif" segment before the first scan) or a PNG (the
-/// `eXIf` chunk) and reads its orientation tag with libexif.
+/// Finds the EXIF block of a JPEG (an APP1 "Exif" segment before the first scan), a PNG (the
+/// `eXIf` chunk) or a WebP (the `EXIF` chunk) and reads its orientation tag with libexif.
 enum EXIFOrientation {
     /// The identifier an APP1 EXIF payload starts with, and libexif expects.
     static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
@@ -18,6 +18,7 @@ enum EXIFOrientation {
             switch format {
             case .png: pngBlock(in: bytes).map(orientation(ofTIFF:)) ?? 0
             case .jpeg: jpegBlock(in: bytes).map(orientation(ofEXIF:)) ?? 0
+            case .webp: WebPDecoder.exifBlock(bytes).map(orientation(ofWebP:)) ?? 0
             }
         return ImageOrientation(rawValue: Int(value)) ?? .topLeft
     }
@@ -49,6 +50,14 @@ enum EXIFOrientation {
     private static func orientation(ofEXIF block: UnsafeRawBufferPointer) -> Int32 {
         guard let base = block.baseAddress, block.count <= Int(UInt32.max) else { return 0 }
         return cexif_orientation(base.assumingMemoryBound(to: UInt8.self), UInt32(block.count))
+    }
+
+    /// A WebP `EXIF` chunk holds a bare TIFF structure, though some writers put JPEG's
+    /// "Exif\0\0" in front of it.
+    private static func orientation(ofWebP block: [UInt8]) -> Int32 {
+        block.withUnsafeBytes { bytes in
+            bytes.starts(with: header) ? orientation(ofEXIF: bytes) : orientation(ofTIFF: bytes)
+        }
     }
 
     /// libexif's reading of a bare TIFF structure, behind the identifier libexif looks for.
