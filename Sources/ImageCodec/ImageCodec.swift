@@ -1,8 +1,8 @@
 public import Foundation
 import Logging
 
-/// Reads and writes PNG and JPEG images (libpng, libjpeg-turbo's TurboJPEG) and reads WebP
-/// (libwebp and libwebpdemux).
+/// Reads and writes PNG and JPEG images (libpng, libjpeg-turbo's TurboJPEG) and reads GIF
+/// (giflib) and WebP (libwebp and libwebpdemux).
 ///
 /// Every function is stateless and safe to call concurrently from any number of threads: each
 /// call makes its own libpng and TurboJPEG state. No input bytes can make a call trap; bad data
@@ -27,7 +27,7 @@ public enum ImageCodec {
     ///
     /// - Throws: ``ImageCodecError/unsupportedFormat`` for data that is empty or has neither
     ///   signature, ``ImageCodecError/undecodableFormat(_:)`` for an image format that is
-    ///   recognised but not decoded (GIF, AVIF, HEIC, JPEG XL, TIFF, BMP, SVG…),
+    ///   recognised but not decoded (AVIF, HEIC, JPEG XL, TIFF, BMP, SVG…),
     ///   ``ImageCodecError/truncated`` if the data ends inside the header, or
     ///   ``ImageCodecError/corrupt(_:)`` if the header is malformed.
     public static func probe(_ data: Data) throws(ImageCodecError) -> ImageInfo {
@@ -35,17 +35,18 @@ public enum ImageCodec {
             switch try FormatSniffer.format(of: bytes) {
             case .png: try PNGDecoder.probe(bytes)
             case .jpeg: try JPEGDecoder.probe(bytes)
+            case .gif: try GIFDecoder.probe(bytes)
             case .webp: try WebPDecoder.probe(bytes)
             }
         }
     }
 
-    /// Decodes a PNG, JPEG or WebP image to 8-bit RGBA, upright.
+    /// Decodes a PNG, JPEG, GIF or WebP image to 8-bit RGBA, upright.
     ///
-    /// An animated WebP delivers its first frame (composited on the canvas), with
+    /// An animated GIF or WebP delivers its first frame (composited on the canvas), with
     /// ``DecodedImage/frameCount``, ``DecodedImage/loopCount`` and
     /// ``DecodedImage/frameDurations`` read from the container without decoding the other
-    /// frames; the canvas is checked against `maxPixels` before any frame is decoded.
+    /// frames; the canvas (GIF's logical screen) is checked against `maxPixels` before any frame is decoded.
     ///
     /// An EXIF orientation (JPEG APP1, PNG `eXIf`, WebP `EXIF`; read with libexif) is applied to the pixels:
     /// a photo stored 4000×3000 with orientation 6 decodes as 3000×4000, turned a quarter turn
@@ -75,6 +76,7 @@ public enum ImageCodec {
                 switch format {
                 case .png: try PNGDecoder.decode(bytes, maxPixels: maxPixels)
                 case .jpeg: try JPEGDecoder.decode(bytes, maxPixels: maxPixels)
+                case .gif: try GIFDecoder.decode(bytes, maxPixels: maxPixels)
                 case .webp: try WebPDecoder.decode(bytes, maxPixels: maxPixels)
                 }
             return EXIFOrientation.read(from: bytes, format: format).apply(to: stored).animated(like: stored)

@@ -4,23 +4,27 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case png
     /// JPEG (JFIF): lossy, no alpha channel.
     case jpeg
+    /// GIF (87a, 89a): palette images, possibly animated. Decoded only.
+    case gif
     /// WebP (RIFF container): lossy or lossless, with alpha, possibly animated. Decoded only.
     case webp
 
-    /// The media type for HTTP `Content-Type` headers: `image/png`, `image/jpeg` or `image/webp`.
+    /// The media type for HTTP `Content-Type` headers: `image/png`, `image/jpeg`, `image/gif` or `image/webp`.
     public var mimeType: String {
         switch self {
         case .png: "image/png"
         case .jpeg: "image/jpeg"
+        case .gif: "image/gif"
         case .webp: "image/webp"
         }
     }
 
-    /// The conventional file name extension, without the dot: `png`, `jpg` or `webp`.
+    /// The conventional file name extension, without the dot: `png`, `jpg`, `gif` or `webp`.
     public var fileExtension: String {
         switch self {
         case .png: "png"
         case .jpeg: "jpg"
+        case .gif: "gif"
         case .webp: "webp"
         }
     }

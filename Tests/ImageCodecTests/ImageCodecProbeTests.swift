@@ -82,9 +82,9 @@ final class ImageCodecProbeTests: XCTestCase {
                 try ImageCodec.probe(input)
             }
         }
-        // A GIF is an image, in a format without a decoder.
-        assertThrows(.undecodableFormat("GIF")) { () throws(ImageCodecError) in
-            try ImageCodec.probe(Data("GIF89a, not a PNG or JPEG".utf8))
+        // A TIFF is an image, in a format without a decoder.
+        assertThrows(.undecodableFormat("TIFF")) { () throws(ImageCodecError) in
+            try ImageCodec.probe(Data([0x49, 0x49, 0x2A, 0x00] + Array(", not a PNG or JPEG".utf8)))
         }
     }
 

@@ -50,9 +50,9 @@ enum ImageGenerator {
                 return try ImageCodec.encodeJPEG(width: key.width, height: key.height, quality: 85) { y, row in
                     if !cancelled() { pattern.fill(row: y, into: row) }
                 }
-            case .webp:
+            case .gif, .webp:
                 // No route asks for one: image paths end in .png or .jpg (Route.imageName).
-                throw ImageCodecError.encodingFailed("WebP images are decoded only, not generated")
+                throw ImageCodecError.encodingFailed("\(key.format.mimeType) images are decoded only, not generated")
             }
         } catch {
             throw ImageGenerationError(message: error.description)

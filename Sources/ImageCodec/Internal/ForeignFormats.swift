@@ -1,10 +1,9 @@
 /// Image formats ImageCodec recognises by their first bytes but does not decode, so a GIF or a
 /// TIFF is reported as a format without a decoder rather than as damaged data.
 enum ForeignFormats {
-    /// The name of the image format `bytes` starts with ("GIF", "AVIF", "HEIC",
+    /// The name of the image format `bytes` starts with ("AVIF", "HEIC",
     /// "JPEG XL", "JPEG 2000", "TIFF", "BMP", "ICO", "SVG"), or nil.
     static func name(of bytes: UnsafeRawBufferPointer) -> String? {
-        if starts(bytes, "GIF87a") || starts(bytes, "GIF89a") { return "GIF" }
         if matches(bytes, at: 4, "ftyp") { return isobmffBrand(bytes) }
         if starts(bytes, [0xFF, 0x0A]) || starts(bytes, [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
             return "JPEG XL"

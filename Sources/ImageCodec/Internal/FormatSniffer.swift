@@ -1,4 +1,4 @@
-/// Identifies PNG, JPEG and WebP data by their leading signature bytes, and the image formats that
+/// Identifies PNG, JPEG, GIF and WebP data by their leading signature bytes, and the image formats that
 /// are not decoded by theirs.
 enum FormatSniffer {
     /// Every PNG file starts with these 8 bytes.
@@ -15,6 +15,7 @@ enum FormatSniffer {
     static func format(of bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> ImageFormat {
         if bytes.starts(with: pngSignature) { return .png }
         if bytes.starts(with: jpegSignature) { return .jpeg }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
         if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12, bytes[8..<12].elementsEqual("WEBP".utf8) {
             return .webp
         }

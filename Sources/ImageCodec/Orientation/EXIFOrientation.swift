@@ -18,6 +18,7 @@ enum EXIFOrientation {
             switch format {
             case .png: pngBlock(in: bytes).map(orientation(ofTIFF:)) ?? 0
             case .jpeg: jpegBlock(in: bytes).map(orientation(ofEXIF:)) ?? 0
+            case .gif: 0  // GIF has no EXIF.
             case .webp: WebPDecoder.exifBlock(bytes).map(orientation(ofWebP:)) ?? 0
             }
         return ImageOrientation(rawValue: Int(value)) ?? .topLeft
