@@ -8,24 +8,28 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case gif
     /// WebP (RIFF container): lossy or lossless, with alpha, possibly animated. Decoded only.
     case webp
+    /// AVIF (AV1 in an ISO base media file): a still image or the first of a sequence. Decoded only.
+    case avif
 
-    /// The media type for HTTP `Content-Type` headers: `image/png`, `image/jpeg`, `image/gif` or `image/webp`.
+    /// The media type for HTTP `Content-Type` headers: `image/png`, `image/jpeg`, `image/gif`, `image/webp` or `image/avif`.
     public var mimeType: String {
         switch self {
         case .png: "image/png"
         case .jpeg: "image/jpeg"
         case .gif: "image/gif"
         case .webp: "image/webp"
+        case .avif: "image/avif"
         }
     }
 
-    /// The conventional file name extension, without the dot: `png`, `jpg`, `gif` or `webp`.
+    /// The conventional file name extension, without the dot: `png`, `jpg`, `gif`, `webp` or `avif`.
     public var fileExtension: String {
         switch self {
         case .png: "png"
         case .jpeg: "jpg"
         case .gif: "gif"
         case .webp: "webp"
+        case .avif: "avif"
         }
     }
 }

@@ -1,4 +1,4 @@
-/// Identifies PNG, JPEG, GIF and WebP data by their leading signature bytes, and the image formats that
+/// Identifies PNG, JPEG, GIF, WebP and AVIF data by their leading signature bytes, and the image formats that
 /// are not decoded by theirs.
 enum FormatSniffer {
     /// Every PNG file starts with these 8 bytes.
@@ -22,7 +22,10 @@ enum FormatSniffer {
         if !bytes.isEmpty, pngSignature.starts(with: bytes) || jpegSignature.starts(with: bytes) {
             throw .truncated
         }
-        if let name = ForeignFormats.name(of: bytes) { throw .undecodableFormat(name) }
+        if let name = ForeignFormats.name(of: bytes) {
+            if name == "AVIF" { return .avif }
+            throw .undecodableFormat(name)
+        }
         throw .unsupportedFormat
     }
 }
