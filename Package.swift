@@ -121,13 +121,15 @@ let package = Package(
         shim("CGIF", pkgConfig: nil, apt: ["libgif-dev"], brew: ["giflib"]),
         // libavif: ImageCodec decodes AVIF with it.
         shim("CAVIF", pkgConfig: "libavif", apt: ["libavif-dev"], brew: ["libavif"]),
+        // libheif: ImageCodec decodes HEIC with it.
+        shim("CHEIF", pkgConfig: "libheif", apt: ["libheif-dev"], brew: ["libheif"]),
         // libxml2's XPath, for the mock server's matchesXPath.
         shim("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"], brew: ["libxml2"]),
 
         // Production modules.
         module("Networking", ["CCurl"]),
         module("Messages", ["Networking"]),
-        module("ImageCodec", ["CPNG", "CTurboJPEG", "CExif", "CWebP", "CGIF", "CAVIF", logging]),
+        module("ImageCodec", ["CPNG", "CTurboJPEG", "CExif", "CWebP", "CGIF", "CAVIF", "CHEIF", logging]),
         module("ImageCache", ["ImageCodec", "Networking", "CMalloc", .product(name: "Crypto", package: "swift-crypto"), logging]),
 
         // The tweet model, the Twitter JSON parsers and TwitterClient: what the feed shows and where it

@@ -3,11 +3,11 @@
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -euo pipefail
 
-apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libexif-dev libwebp-dev libgif-dev libavif-dev libsqlite3-dev pkg-config)
+apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libexif-dev libwebp-dev libgif-dev libavif-dev libheif-dev libsqlite3-dev pkg-config)
 # Homebrew formulae, by their current names: libcurl is in `curl` (keg-only: SwiftPM finds its
 # .pc through CCurl's brew provider), pkg-config is `pkgconf`, GNU timeout is coreutils'
 # `gtimeout` (ci/lib.sh). libexif: ImageCodec reads EXIF orientation with it, webp,
-# giflib and libavif decode WebP, GIF and AVIF. libheif is for the image zoo.
+# giflib, libavif and libheif decode WebP, GIF, AVIF and HEIC.
 brew_packages=(libmicrohttpd gnutls libxml2 curl jpeg-turbo libpng sqlite pkgconf coreutils webp giflib libavif libheif libexif)
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -24,7 +24,7 @@ extension ImageCodec {
             switch format {
             case .png: PNGChunks.destroyImageData(in: bytes)
             case .jpeg: JPEGMarkers.renameQuantizationTables(in: bytes)
-            case .gif, .webp, .avif: break
+            case .gif, .webp, .avif, .heic: break
             }
         }
         return copy

@@ -1,7 +1,7 @@
 public import Foundation
 
 extension ImageCodec {
-    /// Decodes a PNG, JPEG, GIF, WebP or AVIF image to 8-bit RGBA at the smallest size that covers `target`: both
+    /// Decodes a PNG, JPEG, GIF, WebP, AVIF or HEIC image to 8-bit RGBA at the smallest size that covers `target`: both
     /// sides at least `target`'s (aspect fill, as a square cell shows a landscape photo), the
     /// aspect ratio kept, never larger than the image. A 370×370 cell then holds about 0.5 MB
     /// of pixels, not the 3 MB of a 1024×768 image or the 48 MB of a 12 MP photo.
@@ -13,7 +13,7 @@ extension ImageCodec {
     /// - WebP: a still image is scaled by libwebp while decoding (`use_scaling`) to the
     ///   covering size exactly; an animation's first frame is decoded on its full canvas and
     ///   shrunk like a PNG.
-    /// - PNG, GIF and AVIF (giflib and libavif have no scaling): decoded at full size, then shrunk once by area averaging (`AreaResampler`) to
+    /// - PNG, GIF, AVIF and HEIC (giflib, libavif and libheif do not scale): decoded at full size, then shrunk once by area averaging (`AreaResampler`) to
     ///   the covering size exactly; the full-size pixels are freed when this returns.
     ///
     /// The image is turned upright by its EXIF orientation (see ``decode(_:maxPixels:)``), and
@@ -53,10 +53,13 @@ extension ImageCodec {
                     ? decoded
                     : AreaResampler.downscale(
                         decoded, to: storedTarget.covering(width: decoded.width, height: decoded.height))
-            case .gif, .avif:
+            case .gif, .avif, .heic:
                 let full =
-                    format == .gif
-                    ? try GIFDecoder.decode(bytes, maxPixels: maxPixels) : try AVIFDecoder.decode(bytes, maxPixels: maxPixels)
+                    switch format {
+                    case .avif: try AVIFDecoder.decode(bytes, maxPixels: maxPixels)
+                    case .heic: try HEICDecoder.decode(bytes, maxPixels: maxPixels)
+                    default: try GIFDecoder.decode(bytes, maxPixels: maxPixels)
+                    }
                 scaled = AreaResampler.downscale(full, to: storedTarget.covering(width: full.width, height: full.height))
                     .animated(like: full)
             case .webp:

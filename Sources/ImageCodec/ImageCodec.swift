@@ -2,7 +2,7 @@ public import Foundation
 import Logging
 
 /// Reads and writes PNG and JPEG images (libpng, libjpeg-turbo's TurboJPEG) and reads GIF
-/// (giflib), WebP (libwebp and libwebpdemux) and AVIF (libavif).
+/// (giflib), WebP (libwebp and libwebpdemux), AVIF (libavif) and HEIC (libheif).
 ///
 /// Every function is stateless and safe to call concurrently from any number of threads: each
 /// call makes its own libpng and TurboJPEG state. No input bytes can make a call trap; bad data
@@ -27,7 +27,7 @@ public enum ImageCodec {
     ///
     /// - Throws: ``ImageCodecError/unsupportedFormat`` for data that is empty or has neither
     ///   signature, ``ImageCodecError/undecodableFormat(_:)`` for an image format that is
-    ///   recognised but not decoded (HEIC, HEIC, JPEG XL, TIFF, BMP, SVG…),
+    ///   recognised but not decoded (JPEG XL, HEIC, JPEG XL, TIFF, BMP, SVG…),
     ///   ``ImageCodecError/truncated`` if the data ends inside the header, or
     ///   ``ImageCodecError/corrupt(_:)`` if the header is malformed.
     public static func probe(_ data: Data) throws(ImageCodecError) -> ImageInfo {
@@ -38,11 +38,12 @@ public enum ImageCodec {
             case .gif: try GIFDecoder.probe(bytes)
             case .webp: try WebPDecoder.probe(bytes)
             case .avif: try AVIFDecoder.probe(bytes)
+            case .heic: try HEICDecoder.probe(bytes)
             }
         }
     }
 
-    /// Decodes a PNG, JPEG, GIF, WebP or AVIF image to 8-bit RGBA, upright.
+    /// Decodes a PNG, JPEG, GIF, WebP, AVIF or HEIC image to 8-bit RGBA, upright.
     ///
     /// An animated GIF or WebP delivers its first frame (composited on the canvas), with
     /// ``DecodedImage/frameCount``, ``DecodedImage/loopCount`` and
@@ -80,6 +81,7 @@ public enum ImageCodec {
                 case .gif: try GIFDecoder.decode(bytes, maxPixels: maxPixels)
                 case .webp: try WebPDecoder.decode(bytes, maxPixels: maxPixels)
                 case .avif: try AVIFDecoder.decode(bytes, maxPixels: maxPixels)
+                case .heic: try HEICDecoder.decode(bytes, maxPixels: maxPixels)
                 }
             return EXIFOrientation.read(from: bytes, format: format).apply(to: stored).animated(like: stored)
         }

@@ -4,7 +4,7 @@ public enum ImageCodecError: Error, Sendable, Hashable, CustomStringConvertible 
     /// (or is empty): it is not an image at all.
     case unsupportedFormat
     /// The data is an image in a format ImageCodec recognises by its signature but does not
-    /// decode: HEIC, HEIC, JPEG XL, JPEG 2000, TIFF, BMP, ICO or SVG. The associated
+    /// decode: JPEG XL, JPEG 2000, TIFF, BMP, ICO or SVG. The associated
     /// value names the format.
     case undecodableFormat(String)
     /// The data ends before the image does: no PNG `IEND` chunk or JPEG `EOI` marker.

@@ -10,8 +10,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case webp
     /// AVIF (AV1 in an ISO base media file): a still image or the first of a sequence. Decoded only.
     case avif
+    /// HEIC (HEVC in an ISO base media file): the primary image, upright. Decoded only.
+    case heic
 
-    /// The media type for HTTP `Content-Type` headers: `image/png`, `image/jpeg`, `image/gif`, `image/webp` or `image/avif`.
+    /// The media type for HTTP `Content-Type` headers: `image/png`, `image/jpeg`, `image/gif`, `image/webp`, `image/avif` or `image/heic`.
     public var mimeType: String {
         switch self {
         case .png: "image/png"
@@ -19,10 +21,11 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .gif: "image/gif"
         case .webp: "image/webp"
         case .avif: "image/avif"
+        case .heic: "image/heic"
         }
     }
 
-    /// The conventional file name extension, without the dot: `png`, `jpg`, `gif`, `webp` or `avif`.
+    /// The conventional file name extension, without the dot: `png`, `jpg`, `gif`, `webp`, `avif` or `heic`.
     public var fileExtension: String {
         switch self {
         case .png: "png"
@@ -30,6 +33,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .gif: "gif"
         case .webp: "webp"
         case .avif: "avif"
+        case .heic: "heic"
         }
     }
 }

@@ -11,6 +11,6 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertEqual(ImageFormat.gif.mimeType, "image/gif")
         XCTAssertEqual(ImageFormat.webp.mimeType, "image/webp")
         XCTAssertEqual(ImageFormat.webp.fileExtension, "webp")
-        XCTAssertEqual(ImageFormat.allCases, [.png, .jpeg, .gif, .webp, .avif])
+        XCTAssertEqual(ImageFormat.allCases, [.png, .jpeg, .gif, .webp, .avif, .heic])
     }
 }

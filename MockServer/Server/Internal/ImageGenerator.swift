@@ -50,7 +50,7 @@ enum ImageGenerator {
                 return try ImageCodec.encodeJPEG(width: key.width, height: key.height, quality: 85) { y, row in
                     if !cancelled() { pattern.fill(row: y, into: row) }
                 }
-            case .gif, .webp, .avif:
+            case .gif, .webp, .avif, .heic:
                 // No route asks for one: image paths end in .png or .jpg (Route.imageName).
                 throw ImageCodecError.encodingFailed("\(key.format.mimeType) images are decoded only, not generated")
             }

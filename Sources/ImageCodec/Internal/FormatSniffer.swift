@@ -1,4 +1,4 @@
-/// Identifies PNG, JPEG, GIF, WebP and AVIF data by their leading signature bytes, and the image formats that
+/// Identifies PNG, JPEG, GIF, WebP, AVIF and HEIC data by their leading signature bytes, and the image formats that
 /// are not decoded by theirs.
 enum FormatSniffer {
     /// Every PNG file starts with these 8 bytes.
@@ -24,6 +24,7 @@ enum FormatSniffer {
         }
         if let name = ForeignFormats.name(of: bytes) {
             if name == "AVIF" { return .avif }
+            if name == "HEIC" { return .heic }
             throw .undecodableFormat(name)
         }
         throw .unsupportedFormat

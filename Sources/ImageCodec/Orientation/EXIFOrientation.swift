@@ -20,6 +20,7 @@ enum EXIFOrientation {
             case .jpeg: jpegBlock(in: bytes).map(orientation(ofEXIF:)) ?? 0
             case .gif: 0  // GIF has no EXIF.
             case .avif: 0  // Not applied yet: libavif 0.11 reports irot/imir but does not apply them.
+            case .heic: 0  // libheif applies irot/imir itself.
             case .webp: WebPDecoder.exifBlock(bytes).map(orientation(ofWebP:)) ?? 0
             }
         return ImageOrientation(rawValue: Int(value)) ?? .topLeft

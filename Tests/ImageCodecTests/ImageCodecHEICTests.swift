@@ -1,0 +1,64 @@
+import Foundation
+import ImageCodec
+import XCTest
+
+/// HEIC decoded by libheif, its size checked before decoding, hostile files refused.
+final class ImageCodecHEICTests: XCTestCase {
+    func test_decode_encodedPicture_comesBackClose() throws {
+        let image = try TestImages.opaqueGradient(width: 64, height: 48)
+        let data = try HEICPictures.encode(image)
+
+        let decoded = try ImageCodec.decode(data)
+
+        XCTAssertEqual([decoded.width, decoded.height, decoded.frameCount], [64, 48, 1])
+        let total = zip(decoded.pixels, image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        XCTAssertLessThan(Double(total) / Double(image.pixels.count), 8, "mean difference per channel")
+        assertInfo(try ImageCodec.probe(data), .heic, 64, 48)
+        let scaled = try ImageCodec.decode(data, covering: PixelSize(side: 12))
+        XCTAssertEqual([scaled.width, scaled.height], [16, 12])
+    }
+
+    func test_decode_hugeSpatialExtents_isRefusedBeforeDecoding() throws {
+        let data = try HEICPictures.encode(try TestImages.opaqueGradient(width: 64, height: 48))
+        let bomb = try AVIFPictures.withSpatialExtents(data, width: 100_000, height: 100_000)
+
+        let error = codecError { () throws(ImageCodecError) in try ImageCodec.decode(bomb) }
+
+        guard case .tooLarge = error else { return XCTFail("expected tooLarge, got \(String(describing: error))") }
+    }
+
+    func test_decode_cutFile_isRefused() throws {
+        let data = try HEICPictures.encode(try TestImages.opaqueGradient(width: 64, height: 48))
+
+        for bad in [data.prefix(data.count / 2), data.prefix(40)] {
+            XCTAssertNotNil(codecError { () throws(ImageCodecError) in try ImageCodec.decode(bad) })
+        }
+    }
+}
+
+/// HEIC files made in the test by libheif's own command-line encoder, `heif-enc` (Debian
+/// `libheif-examples`, Homebrew `libheif`). A missing tool fails the test, naming the package.
+enum HEICPictures {
+    static func encode(_ image: DecodedImage, file: StaticString = #filePath, line: UInt = #line) throws -> Data {
+        let paths = ["/usr/bin/heif-enc", "/usr/local/bin/heif-enc", "/opt/homebrew/bin/heif-enc"]
+        guard let tool = paths.first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            XCTFail("heif-enc is missing: install libheif-examples (Debian) or libheif (Homebrew)", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("heic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("in.png")
+        let output = directory.appendingPathComponent("out.heic")
+        try ImageCodec.encodePNG(image).write(to: input)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["-q", "95", input.path, "-o", output.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "heif-enc failed", file: file, line: line)
+        return try Data(contentsOf: output)
+    }
+}
