@@ -5,7 +5,8 @@ internal import CAVIF
 enum AVIFDecoder {
     /// Format and size from the header (`ispe`), without decoding.
     static func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> ImageInfo {
-        let info = try read(bytes, maxPixels: ImageCodec.defaultMaxPixels)
+        // libavif's largest limit, so the probe reports any size it can parse, as for other formats.
+        let info = try read(bytes, maxPixels: 16_384 * 16_384)
         return ImageInfo(format: .avif, width: Int(info.width), height: Int(info.height))
     }
 
