@@ -7,12 +7,15 @@
 #include <string.h>
 #include <avif/avif.h>
 
-/// What cavif_read found: the image size (from `ispe`), the frame count, libavif's result
-/// code and its diagnostic message.
+/// What cavif_read found: the image size (from `ispe`), the frame count, the `irot` quarter
+/// turns (anti-clockwise) and whether an `imir` is present, libavif's result code and its
+/// diagnostic message.
 typedef struct {
     int width;
     int height;
     int frame_count;
+    int rotation;
+    int mirrored;
     int result;
     char message[256];
 } cavif_info;
@@ -36,6 +39,8 @@ static inline int cavif_read(const uint8_t *data, size_t size, uint32_t size_lim
         info->width = (int)decoder->image->width;
         info->height = (int)decoder->image->height;
         info->frame_count = decoder->imageCount;
+        if (decoder->image->transformFlags & AVIF_TRANSFORM_IROT) info->rotation = decoder->image->irot.angle & 3;
+        info->mirrored = (decoder->image->transformFlags & AVIF_TRANSFORM_IMIR) != 0;
         if (out != NULL) {
             if ((size_t)decoder->image->width * decoder->image->height * 4 != out_size) {
                 result = AVIF_RESULT_INVALID_ARGUMENT;

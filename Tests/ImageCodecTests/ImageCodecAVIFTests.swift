@@ -18,6 +18,21 @@ final class ImageCodecAVIFTests: XCTestCase {
         XCTAssertEqual([scaled.width, scaled.height], [20, 12])
     }
 
+    func test_decode_irot_turnsUpright() throws {
+        let upright = try OrientedPictures.patches()
+        // irot counts quarter turns anti-clockwise; the EXIF value that shows the same turn.
+        for (angle, orientation) in [(1, 8), (2, 3), (3, 6)] {
+            let stored = try OrientedPictures.stored(upright, orientation: orientation)
+            let data = try AVIFPictures.lossless(stored, options: ["--irot", "\(angle)"])
+
+            let decoded = try ImageCodec.decode(data)
+
+            XCTAssertEqual([decoded.width, decoded.height], [upright.width, upright.height], "irot \(angle)")
+            let worst = zip(decoded.pixels, upright.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            XCTAssertLessThanOrEqual(worst, 2, "irot \(angle)")
+        }
+    }
+
     func test_decode_hugeSpatialExtents_isTooLargeBeforeDecoding() throws {
         let data = try AVIFPictures.lossless(try TestImages.opaqueGradient(width: 8, height: 8))
         let bomb = try AVIFPictures.withSpatialExtents(data, width: 100_000, height: 100_000)

@@ -9,7 +9,9 @@ enum AVIFPictures {
     static let toolPaths = ["/usr/bin/avifenc", "/usr/local/bin/avifenc", "/opt/homebrew/bin/avifenc"]
 
     /// `image` encoded losslessly (`avifenc --lossless`, fastest speed).
-    static func lossless(_ image: DecodedImage, file: StaticString = #filePath, line: UInt = #line) throws -> Data {
+    static func lossless(
+        _ image: DecodedImage, options: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Data {
         guard let tool = toolPaths.first(where: FileManager.default.isExecutableFile(atPath:)) else {
             XCTFail("avifenc is missing: install libavif-bin (Debian) or libavif (Homebrew)", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
@@ -22,7 +24,7 @@ enum AVIFPictures {
         try ImageCodec.encodePNG(image).write(to: input)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--lossless", "--speed", "10", "--jobs", "1", input.path, output.path]
+        process.arguments = ["--lossless", "--speed", "10", "--jobs", "1"] + options + [input.path, output.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
