@@ -3,11 +3,12 @@
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -euo pipefail
 
-apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libexif-dev libwebp-dev libgif-dev libavif-dev libheif-dev libsqlite3-dev pkg-config)
+apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libexif-dev libwebp-dev libgif-dev libavif-dev libheif-dev libavif-bin libheif-examples libsqlite3-dev pkg-config)
 # Homebrew formulae, by their current names: libcurl is in `curl` (keg-only: SwiftPM finds its
 # .pc through CCurl's brew provider), pkg-config is `pkgconf`, GNU timeout is coreutils'
 # `gtimeout` (ci/lib.sh). libexif: ImageCodec reads EXIF orientation with it, webp,
-# giflib, libavif and libheif decode WebP, GIF, AVIF and HEIC.
+# giflib, libavif and libheif decode WebP, GIF, AVIF and HEIC (ImageCodecTests encode their
+# AVIF and HEIC fixtures with avifenc and heif-enc: libavif-bin, libheif-examples on Debian).
 brew_packages=(libmicrohttpd gnutls libxml2 curl jpeg-turbo libpng sqlite pkgconf coreutils webp giflib libavif libheif libexif)
 
 if ! command -v swift >/dev/null 2>&1; then
