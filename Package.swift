@@ -21,9 +21,9 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let x509: Target.Dependency = .product(name: "X509", package: "swift-certificates")
 
-/// A C library's system-library shim under `Sources/<name>`, found with pkg-config, and the
-/// packages that provide it.
-func shim(_ name: String, pkgConfig: String, apt: [String], brew: [String]) -> Target {
+/// A C library's system-library shim under `Sources/<name>`, found with pkg-config (when the
+/// library ships a .pc file), and the packages that provide it.
+func shim(_ name: String, pkgConfig: String?, apt: [String], brew: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt), .brew(brew)])
 }
 
@@ -118,13 +118,23 @@ let package = Package(
         // depths, palettes, interlacing, iCCP), through shims of the server's own.
         shim("CServerJPEG", pkgConfig: "libjpeg", apt: ["libjpeg-dev"], brew: ["jpeg-turbo"]),
         shim("CServerPNG", pkgConfig: "libpng", apt: ["libpng-dev"], brew: ["libpng"]),
+        // libexif: ImageCodec reads the EXIF orientation tag with it.
+        shim("CExif", pkgConfig: "libexif", apt: ["libexif-dev"], brew: ["libexif"]),
+        // libwebp and libwebpdemux: ImageCodec decodes WebP (still and animated) with them.
+        shim("CWebP", pkgConfig: "libwebp libwebpdemux", apt: ["libwebp-dev"], brew: ["webp"]),
+        // giflib: ImageCodec decodes GIF with it. It has no .pc file; the module map links "gif".
+        shim("CGIF", pkgConfig: nil, apt: ["libgif-dev"], brew: ["giflib"]),
+        // libavif: ImageCodec decodes AVIF with it.
+        shim("CAVIF", pkgConfig: "libavif", apt: ["libavif-dev"], brew: ["libavif"]),
+        // libheif: ImageCodec decodes HEIC with it.
+        shim("CHEIF", pkgConfig: "libheif", apt: ["libheif-dev"], brew: ["libheif"]),
         // libxml2's XPath, for the mock server's matchesXPath.
         shim("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"], brew: ["libxml2"]),
 
         // Production modules.
         module("Networking", ["CCurl"]),
         module("Messages", ["Networking"]),
-        module("ImageCodec", ["CPNG", "CTurboJPEG"]),
+        module("ImageCodec", ["CPNG", "CTurboJPEG", "CExif", "CWebP", "CGIF", "CAVIF", "CHEIF", logging]),
         module("ImageCache", ["ImageCodec", "Networking", "CMalloc", .product(name: "Crypto", package: "swift-crypto"), logging]),
 
         // The tweet model, the Twitter JSON parsers and TwitterClient: what the feed shows and where it
@@ -275,7 +285,7 @@ let package = Package(
         tests("SettingsTests", ["Settings", "Storage", "TestSupport"]),
         tests("GalleryTests", ["Gallery", "ImageCache", "ImageCodec", "Networking", "Messages", "MockServer", "TestSupport"]),
         // Fixtures/: small real-world files written by other encoders (and the script that made them).
-        tests("ImageCodecTests", ["ImageCodec"], resources: [.copy("Fixtures")]),
+        tests("ImageCodecTests", ["ImageCodec", "CWebP"], resources: [.copy("Fixtures")]),
         tests("ImageCacheTests", ["ImageCache", "ImageCodec", "Networking", "MockServer", logging]),
         tests("MockServerTests", ["MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", x509]),
     ]

@@ -3,14 +3,15 @@
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -euo pipefail
 
-apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libsqlite3-dev pkg-config)
+apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libexif-dev libwebp-dev libgif-dev libavif-dev libheif-dev libavif-bin libheif-examples libsqlite3-dev pkg-config)
 # The image zoo's JPEG variants use libjpeg's classic API (jpeglib.h, libjpeg.pc): libjpeg-dev
 # is libjpeg-turbo's on Debian and Ubuntu alike (Homebrew: jpeg-turbo, above and below).
 apt_packages+=(libjpeg-dev)
 # Homebrew formulae, by their current names: libcurl is in `curl` (keg-only: SwiftPM finds its
 # .pc through CCurl's brew provider), pkg-config is `pkgconf`, GNU timeout is coreutils'
-# `gtimeout` (ci/lib.sh). webp, giflib, libavif, libheif and libexif are for the image zoo and
-# its decoders; installed now so they are there when those land.
+# `gtimeout` (ci/lib.sh). libexif: ImageCodec reads EXIF orientation with it, webp,
+# giflib, libavif and libheif decode WebP, GIF, AVIF and HEIC (ImageCodecTests encode their
+# AVIF and HEIC fixtures with avifenc and heif-enc: libavif-bin, libheif-examples on Debian).
 brew_packages=(libmicrohttpd gnutls libxml2 curl jpeg-turbo libpng sqlite pkgconf coreutils webp giflib libavif libheif libexif)
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -10,6 +10,7 @@ extension FailureMessages {
     /// | network | as ``FailureMessages/imageCell(for:)-(NetworkError)`` | |
     /// | unavailable (not an image) | imageUnavailable | – |
     /// | broken (did not decode) | brokenImage | – |
+    /// | unsupportedFormat (an image format without a decoder) | unsupportedFormat | – |
     /// | tooLarge (bytes or pixels) | imageTooLarge | – |
     /// | cancelled | nothing | – |
     public static func imageCell(for error: ImageLoadError) -> FailureNotice? {
@@ -17,6 +18,7 @@ extension FailureMessages {
         case .network(let error): return imageCell(for: error)
         case .unavailable: return FailureNotice(message: .imageUnavailable)
         case .broken: return FailureNotice(message: .brokenImage)
+        case .unsupportedFormat: return FailureNotice(message: .unsupportedFormat)
         case .tooLarge: return FailureNotice(message: .imageTooLarge)
         case .cancelled: return nil
         }

@@ -8,6 +8,16 @@ public struct DecodedImage: Sendable, Hashable {
     /// Alpha is straight (not premultiplied).
     public let pixels: [UInt8]
 
+    /// How many frames the file holds: more than 1 for an animation, of which ``pixels`` is the
+    /// first frame. The frames are counted from the container, not decoded.
+    public internal(set) var frameCount = 1
+    /// How many times an animation plays, as the file declares it: 0 means forever (GIF's and
+    /// WebP's convention), and a still image has 0.
+    public internal(set) var loopCount = 0
+    /// How long each frame of an animation is shown, in file order (at most the first 10,000);
+    /// empty for a still image.
+    public internal(set) var frameDurations: [Duration] = []
+
     /// The memory the pixels occupy in bytes, for cost-limited caches.
     public var cost: Int { width * height * 4 }
 
@@ -29,6 +39,20 @@ public struct DecodedImage: Sendable, Hashable {
         self.width = width
         self.height = height
         self.pixels = pixels
+    }
+
+    /// This image with the animation facts given (a decoder's, after scaling).
+    func animated(frameCount: Int, loopCount: Int, frameDurations: [Duration]) -> DecodedImage {
+        var copy = self
+        copy.frameCount = frameCount
+        copy.loopCount = loopCount
+        copy.frameDurations = frameDurations
+        return copy
+    }
+
+    /// This image with `other`'s animation facts: a turned or scaled copy keeps its source's.
+    func animated(like other: DecodedImage) -> DecodedImage {
+        animated(frameCount: other.frameCount, loopCount: other.loopCount, frameDurations: other.frameDurations)
     }
 
     /// `width * height * 4`, or nil if a side is not positive or the product overflows.

@@ -18,12 +18,13 @@ extension ImageCodec {
     /// - Returns: The corrupted copy, or nil if `data` has neither a PNG nor a JPEG signature.
     public static func corrupted(_ data: Data) -> Data? {
         let format = data.withUnsafeBytes { try? FormatSniffer.format(of: $0) }
-        guard let format else { return nil }
+        guard let format, format == .png || format == .jpeg else { return nil }
         var copy = data
         copy.withUnsafeMutableBytes { bytes in
             switch format {
             case .png: PNGChunks.destroyImageData(in: bytes)
             case .jpeg: JPEGMarkers.renameQuantizationTables(in: bytes)
+            case .gif, .webp, .avif, .heic: break
             }
         }
         return copy

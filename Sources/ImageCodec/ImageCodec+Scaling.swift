@@ -1,7 +1,7 @@
 public import Foundation
 
 extension ImageCodec {
-    /// Decodes a PNG or JPEG image to 8-bit RGBA at the smallest size that covers `target`: both
+    /// Decodes a PNG, JPEG, GIF, WebP, AVIF or HEIC image to 8-bit RGBA at the smallest size that covers `target`: both
     /// sides at least `target`'s (aspect fill, as a square cell shows a landscape photo), the
     /// aspect ratio kept, never larger than the image. A 370×370 cell then holds about 0.5 MB
     /// of pixels, not the 3 MB of a 1024×768 image or the 48 MB of a 12 MP photo.
@@ -10,8 +10,15 @@ extension ImageCodec {
     ///   smallest factor whose output still covers `target`, so the full-size pixels never
     ///   exist; its side that limits the scale is then within `target`'s … twice that. A
     ///   source more than 16 times the target is further shrunk, once, to the covering size.
-    /// - PNG: decoded at full size, then shrunk once by area averaging (`AreaResampler`) to
+    /// - WebP: a still image is scaled by libwebp while decoding (`use_scaling`) to the
+    ///   covering size exactly; an animation's first frame is decoded on its full canvas and
+    ///   shrunk like a PNG.
+    /// - PNG, GIF, AVIF and HEIC (giflib, libavif and libheif do not scale): decoded at full size, then shrunk once by area averaging (`AreaResampler`) to
     ///   the covering size exactly; the full-size pixels are freed when this returns.
+    ///
+    /// The image is turned upright by its EXIF orientation (see ``decode(_:maxPixels:)``), and
+    /// the covering size is the upright image's: a 4000×3000 photo with orientation 6 for a
+    /// 300×300 target comes out 300×400.
     ///
     /// The pixel limit is checked against the size the header declares, before any pixel
     /// memory is allocated, exactly as ``decode(_:maxPixels:)`` does: an image over it is
@@ -28,16 +35,37 @@ extension ImageCodec {
         _ data: Data, covering target: PixelSize, maxPixels: Int = defaultMaxPixels
     ) throws(ImageCodecError) -> DecodedImage {
         try withBytes(of: data) { bytes throws(ImageCodecError) in
-            switch try FormatSniffer.format(of: bytes) {
+            let format = try FormatSniffer.format(of: bytes)
+            let orientation = EXIFOrientation.read(from: bytes, format: format)
+            // Scaled while still stored turned, to the target turned the same way; turning the
+            // smaller result upright then gives the upright image's covering size.
+            let storedTarget = orientation.stored(target)
+            let scaled: DecodedImage
+            switch format {
             case .png:
                 let full = try PNGDecoder.decode(bytes, maxPixels: maxPixels)
-                return AreaResampler.downscale(full, to: target.covering(width: full.width, height: full.height))
+                scaled = AreaResampler.downscale(full, to: storedTarget.covering(width: full.width, height: full.height))
             case .jpeg:
-                let scaled = try JPEGDecoder.decode(bytes, maxPixels: maxPixels, target: target)
-                let size = PixelSize(width: scaled.width, height: scaled.height)
-                guard !size.coversAtMostTwice(target) else { return scaled }
-                return AreaResampler.downscale(scaled, to: target.covering(width: scaled.width, height: scaled.height))
+                let decoded = try JPEGDecoder.decode(bytes, maxPixels: maxPixels, target: storedTarget)
+                let size = PixelSize(width: decoded.width, height: decoded.height)
+                scaled =
+                    size.coversAtMostTwice(storedTarget)
+                    ? decoded
+                    : AreaResampler.downscale(
+                        decoded, to: storedTarget.covering(width: decoded.width, height: decoded.height))
+            case .gif, .avif, .heic:
+                let full =
+                    switch format {
+                    case .avif: try AVIFDecoder.decode(bytes, maxPixels: maxPixels)
+                    case .heic: try HEICDecoder.decode(bytes, maxPixels: maxPixels)
+                    default: try GIFDecoder.decode(bytes, maxPixels: maxPixels)
+                    }
+                scaled = AreaResampler.downscale(full, to: storedTarget.covering(width: full.width, height: full.height))
+                    .animated(like: full)
+            case .webp:
+                scaled = try WebPDecoder.decode(bytes, maxPixels: maxPixels, target: storedTarget)
             }
+            return orientation.apply(to: scaled).animated(like: scaled)
         }
     }
 }

@@ -1,6 +1,8 @@
 public import Foundation
+import Logging
 
-/// Reads and writes PNG and JPEG images: libpng for PNG, libjpeg-turbo's TurboJPEG for JPEG.
+/// Reads and writes PNG and JPEG images (libpng, libjpeg-turbo's TurboJPEG) and reads GIF
+/// (giflib), WebP (libwebp and libwebpdemux), AVIF (libavif) and HEIC (libheif).
 ///
 /// Every function is stateless and safe to call concurrently from any number of threads: each
 /// call makes its own libpng and TurboJPEG state. No input bytes can make a call trap; bad data
@@ -12,30 +14,55 @@ public enum ImageCodec {
     /// The default pixel limit for ``decode(_:maxPixels:)``: 50 megapixels, 200 MB of RGBA.
     public static let defaultMaxPixels = 50_000_000
 
+    /// Where decoders note what they tolerated (libjpeg's warnings), at debug level.
+    static let logger = Logger(label: "ImageCodec")
+
     /// Reads the format and dimensions from the header without decoding any pixels.
+    ///
+    /// The size is the stored one, as the header declares it, before any EXIF orientation:
+    /// ``decode(_:maxPixels:)`` of an image stored turned returns the sides swapped.
     ///
     /// PNG uses libpng's simplified API (`png_image_begin_read_from_memory`), JPEG uses
     /// `tjDecompressHeader3`. Cheap even for headers that declare gigapixel images.
     ///
     /// - Throws: ``ImageCodecError/unsupportedFormat`` for data that is empty or has neither
-    ///   signature, ``ImageCodecError/truncated`` if the data ends inside the header, or
+    ///   signature, ``ImageCodecError/undecodableFormat(_:)`` for an image format that is
+    ///   recognised but not decoded (JPEG XL, HEIC, JPEG XL, TIFF, BMP, SVG…),
+    ///   ``ImageCodecError/truncated`` if the data ends inside the header, or
     ///   ``ImageCodecError/corrupt(_:)`` if the header is malformed.
     public static func probe(_ data: Data) throws(ImageCodecError) -> ImageInfo {
         try withBytes(of: data) { bytes throws(ImageCodecError) in
             switch try FormatSniffer.format(of: bytes) {
             case .png: try PNGDecoder.probe(bytes)
             case .jpeg: try JPEGDecoder.probe(bytes)
+            case .gif: try GIFDecoder.probe(bytes)
+            case .webp: try WebPDecoder.probe(bytes)
+            case .avif: try AVIFDecoder.probe(bytes)
+            case .heic: try HEICDecoder.probe(bytes)
             }
         }
     }
 
-    /// Decodes a PNG or JPEG image to 8-bit RGBA.
+    /// Decodes a PNG, JPEG, GIF, WebP, AVIF or HEIC image to 8-bit RGBA, upright.
+    ///
+    /// An animated GIF or WebP delivers its first frame (composited on the canvas), with
+    /// ``DecodedImage/frameCount``, ``DecodedImage/loopCount`` and
+    /// ``DecodedImage/frameDurations`` read from the container without decoding the other
+    /// frames; the canvas (GIF's logical screen) is checked against `maxPixels` before any frame is decoded.
+    ///
+    /// An EXIF orientation (JPEG APP1, PNG `eXIf`, WebP `EXIF`; read with libexif) is applied to the pixels:
+    /// a photo stored 4000×3000 with orientation 6 decodes as 3000×4000, turned a quarter turn
+    /// clockwise. A damaged EXIF block counts as no orientation. An AVIF's `irot` is applied the
+    /// same way (its `imir` not yet); libheif applies a HEIC's `irot` and `imir` itself.
     ///
     /// Reads the header first and throws ``ImageCodecError/tooLarge(pixels:)`` when it declares
     /// more than `maxPixels` pixels, before any pixel memory is allocated. PNG is decoded by
-    /// libpng's simplified API to `PNG_FORMAT_RGBA`; JPEG by `tjDecompress2` to `TJPF_RGBA`,
-    /// strictly: a libjpeg warning, such as premature end of data, is a failure. Pixels are
-    /// written straight into the returned image's array, with no intermediate copy.
+    /// libpng's simplified API to `PNG_FORMAT_RGBA`, after its chunk lengths are checked (a
+    /// chunk claiming more than the data holds, or an ancillary chunk over 8 MB, is
+    /// ``ImageCodecError/corrupt(_:)`` before libpng allocates anything); JPEG by `tjDecompress2`
+    /// to `TJPF_RGBA`, tolerating libjpeg's warnings (logged at debug level) unless the data
+    /// ends before the image does. Pixels are written straight into the returned image's
+    /// array, with no intermediate copy.
     ///
     /// - Parameters:
     ///   - data: The encoded image.
@@ -47,10 +74,17 @@ public enum ImageCodec {
         _ data: Data, maxPixels: Int = defaultMaxPixels
     ) throws(ImageCodecError) -> DecodedImage {
         try withBytes(of: data) { bytes throws(ImageCodecError) in
-            switch try FormatSniffer.format(of: bytes) {
-            case .png: try PNGDecoder.decode(bytes, maxPixels: maxPixels)
-            case .jpeg: try JPEGDecoder.decode(bytes, maxPixels: maxPixels)
-            }
+            let format = try FormatSniffer.format(of: bytes)
+            let stored =
+                switch format {
+                case .png: try PNGDecoder.decode(bytes, maxPixels: maxPixels)
+                case .jpeg: try JPEGDecoder.decode(bytes, maxPixels: maxPixels)
+                case .gif: try GIFDecoder.decode(bytes, maxPixels: maxPixels)
+                case .webp: try WebPDecoder.decode(bytes, maxPixels: maxPixels)
+                case .avif: try AVIFDecoder.decode(bytes, maxPixels: maxPixels)
+                case .heic: try HEICDecoder.decode(bytes, maxPixels: maxPixels)
+                }
+            return EXIFOrientation.read(from: bytes, format: format).apply(to: stored).animated(like: stored)
         }
     }
 

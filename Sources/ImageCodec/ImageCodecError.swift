@@ -1,7 +1,12 @@
 /// Why ``ImageCodec`` could not read or write an image.
 public enum ImageCodecError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The data starts with neither a PNG nor a JPEG signature (or is empty).
+    /// The data starts with neither a PNG nor a JPEG signature, nor that of another image format
+    /// (or is empty): it is not an image at all.
     case unsupportedFormat
+    /// The data is an image in a format ImageCodec recognises by its signature but does not
+    /// decode: JPEG XL, JPEG 2000, TIFF, BMP, ICO or SVG. The associated
+    /// value names the format.
+    case undecodableFormat(String)
     /// The data ends before the image does: no PNG `IEND` chunk or JPEG `EOI` marker.
     case truncated
     /// The decoder rejected the data; the associated value is libpng's or TurboJPEG's message.
@@ -20,6 +25,8 @@ public enum ImageCodecError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .unsupportedFormat:
             "The data is neither a PNG nor a JPEG image."
+        case .undecodableFormat(let name):
+            "The data is a \(name) image, a format that is not decoded."
         case .truncated:
             "The image data ends before the image does."
         case .corrupt(let message):

@@ -16,6 +16,9 @@ public enum UserMessage: Sendable, Hashable {
     case pullToRefresh
     /// "The image is damaged": the bytes arrived but did not decode.
     case brokenImage
+    /// "The image format is not supported": the bytes are an image in a format nothing here
+    /// decodes (JPEG XL, TIFF, BMP, SVG…).
+    case unsupportedFormat
     /// "The image is too large": over the byte or the pixel limit.
     case imageTooLarge
     /// "The server returned an error": a 5xx answer.
@@ -68,6 +71,7 @@ public enum UserMessage: Sendable, Hashable {
         case .offline: return "Нет соединения с Интернетом"
         case .pullToRefresh: return "Потяните вниз, чтобы обновить"
         case .brokenImage: return "Изображение повреждено"
+        case .unsupportedFormat: return "Формат изображения не поддерживается"
         case .imageTooLarge: return "Изображение слишком большое"
         case .serverError: return "Сервер вернул ошибку"
         case .feedUpdateFailed: return "Не удалось обновить ленту"
@@ -87,6 +91,7 @@ public enum UserMessage: Sendable, Hashable {
         case .offline: return "No Internet connection"
         case .pullToRefresh: return "Pull down to refresh"
         case .brokenImage: return "The image is damaged"
+        case .unsupportedFormat: return "The image format is not supported"
         case .imageTooLarge: return "The image is too large"
         case .serverError: return "The server returned an error"
         case .feedUpdateFailed: return "Could not update the feed"

@@ -144,7 +144,8 @@ public final class WebFrontEnd {
     /// What `GET /image?url=<id>` answers: `nil` unless `id` is a cell the page shows loaded.
     func image(for id: String) async -> CellImage? {
         guard let decoded = galleryView?.loadedImage(id: id), let url = URL(string: id) else { return nil }
-        if let data = await app.cachedImageData(for: url), let info = try? ImageCodec.probe(data) {
+        // Browsers show every format ImageCodec decodes but HEIC: that one goes as decoded pixels.
+        if let data = await app.cachedImageData(for: url), let info = try? ImageCodec.probe(data), info.format != .heic {
             return .encoded(data, mimeType: info.format.mimeType)
         }
         return .decoded(decoded)

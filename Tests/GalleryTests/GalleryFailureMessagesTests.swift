@@ -51,6 +51,7 @@ final class GalleryFailureMessagesTests: XCTestCase {
             (.network(.httpStatus(503)), FailureNotice(message: .serverError)),
             (.unavailable, FailureNotice(message: .imageUnavailable)),
             (.broken, FailureNotice(message: .brokenImage)),
+            (.unsupportedFormat, FailureNotice(message: .unsupportedFormat)),
             (.tooLarge, FailureNotice(message: .imageTooLarge)),
             (.cancelled, nil),
         ]

@@ -82,6 +82,33 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertEqual(loaded.image.width, 4)
     }
 
+    func test_load_theBytesDecideTheDecoder_aPNGServedAsJPEGShows() async throws {
+        let client = MockHTTPClient(body: try Self.png(), contentType: "image/jpeg")
+        let loaded = try await pipeline(client).image(for: url)
+        XCTAssertEqual(loaded.image.width, 4)
+        XCTAssertEqual(loaded.image.height, 3)
+    }
+
+    func test_load_imageFormatWithoutDecoder_isUnsupportedFormat_andNotCached() async throws {
+        // Given a TIFF, served as one
+        let disk = MockDataCache()
+        let tiff = Data([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0] + [UInt8](repeating: 0, count: 64))
+        let client = MockHTTPClient(body: tiff, contentType: "image/tiff")
+        // When
+        let error = await Self.error(loading: url, with: pipeline(client, disk: disk))
+        // Then
+        XCTAssertEqual(error, .unsupportedFormat)
+        let stored = await disk.data(for: url.absoluteString)
+        XCTAssertNil(stored)
+    }
+
+    func test_load_imageFormatWithoutDecoder_underANonImageType_staysUnavailable() async throws {
+        let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
+        let client = MockHTTPClient(body: svg, contentType: "text/html")
+        let error = await Self.error(loading: url, with: pipeline(client))
+        XCTAssertEqual(error, .unavailable)
+    }
+
     func test_load_brokenBytesAreNotCached() async throws {
         // Given
         let disk = MockDataCache()

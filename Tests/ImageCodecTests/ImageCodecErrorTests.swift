@@ -7,7 +7,7 @@ final class ImageCodecErrorTests: XCTestCase {
         let errors: [ImageCodecError] = [
             .unsupportedFormat, .truncated, .corrupt("Quantization table 0x00 was not defined."),
             .tooLarge(pixels: 400_000_000), .invalidDimensions(width: 0, height: 3),
-            .encodingFailed("out of memory"),
+            .encodingFailed("out of memory"), .undecodableFormat("JPEG XL"),
         ]
 
         for error in errors {

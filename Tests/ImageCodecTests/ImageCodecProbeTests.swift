@@ -73,7 +73,7 @@ final class ImageCodecProbeTests: XCTestCase {
     func test_probe_throwsUnsupportedFormatForEmptyOrForeignData() {
         // Given
         let inputs = [
-            Data(), Data("GIF89a, not a PNG or JPEG".utf8), Data([0x89, 0x50, 0x4E, 0x48]),
+            Data(), Data("Plain text, not an image".utf8), Data([0x89, 0x50, 0x4E, 0x48]),
         ]
 
         for input in inputs {
@@ -81,6 +81,10 @@ final class ImageCodecProbeTests: XCTestCase {
             assertThrows(.unsupportedFormat) { () throws(ImageCodecError) in
                 try ImageCodec.probe(input)
             }
+        }
+        // A TIFF is an image, in a format without a decoder.
+        assertThrows(.undecodableFormat("TIFF")) { () throws(ImageCodecError) in
+            try ImageCodec.probe(Data([0x49, 0x49, 0x2A, 0x00] + Array(", not a PNG or JPEG".utf8)))
         }
     }
 

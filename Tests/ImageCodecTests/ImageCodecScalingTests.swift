@@ -188,7 +188,10 @@ final class ImageCodecScalingTests: XCTestCase {
             XCTAssertNotNil(codecError { () throws(ImageCodecError) in try ImageCodec.decode(damaged, covering: PixelSize(side: 8)) })
             assertThrows(.truncated) { () throws(ImageCodecError) in try ImageCodec.decode(data.prefix(data.count / 2), covering: PixelSize(side: 8)) }
         }
-        assertThrows(.unsupportedFormat) { () throws(ImageCodecError) in try ImageCodec.decode(Data("GIF89a".utf8), covering: PixelSize(side: 8)) }
+        assertThrows(.unsupportedFormat) { () throws(ImageCodecError) in try ImageCodec.decode(Data("text".utf8), covering: PixelSize(side: 8)) }
+        assertThrows(.undecodableFormat("TIFF")) { () throws(ImageCodecError) in
+            try ImageCodec.decode(Data([0x4D, 0x4D, 0x00, 0x2A]), covering: PixelSize(side: 8))
+        }
     }
 
     func test_pixelSize_countsSidesBelowOneAsOne() {

@@ -8,6 +8,9 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertEqual(ImageFormat.jpeg.mimeType, "image/jpeg")
         XCTAssertEqual(ImageFormat.png.fileExtension, "png")
         XCTAssertEqual(ImageFormat.jpeg.fileExtension, "jpg")
-        XCTAssertEqual(ImageFormat.allCases, [.png, .jpeg])
+        XCTAssertEqual(ImageFormat.gif.mimeType, "image/gif")
+        XCTAssertEqual(ImageFormat.webp.mimeType, "image/webp")
+        XCTAssertEqual(ImageFormat.webp.fileExtension, "webp")
+        XCTAssertEqual(ImageFormat.allCases, [.png, .jpeg, .gif, .webp, .avif, .heic])
     }
 }

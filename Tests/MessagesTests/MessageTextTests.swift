@@ -22,10 +22,12 @@ final class MessageTextTests: XCTestCase {
         (.feedCacheReadOnly, "Сохранённые твиты нельзя обновить на этом устройстве", "Saved tweets cannot be updated on this device"),
         // A rejected certificate or a failed TLS handshake (HTTPS).
         (.secureConnectionFailed, "Не удалось установить защищённое соединение", "A secure connection could not be established"),
+        // An image in a format nothing decodes (JPEG XL, TIFF, BMP, SVG…).
+        (.unsupportedFormat, "Формат изображения не поддерживается", "The image format is not supported"),
     ]
 
     func test_everyMessage_hasTheTableTextInBothLanguages() {
-        XCTAssertEqual(Self.table.map { Self.position(of: $0.0) }, Array(0..<14), "the table covers every message, in order")
+        XCTAssertEqual(Self.table.map { Self.position(of: $0.0) }, Array(0..<15), "the table covers every message, in order")
         for (message, russian, english) in Self.table {
             assertExactly(message.template(in: .ru), russian, "\(message) ru")
             assertExactly(message.template(in: .en), english, "\(message) en")
@@ -51,13 +53,14 @@ final class MessageTextTests: XCTestCase {
         case .feedCacheUnavailable: 11
         case .feedCacheReadOnly: 12
         case .secureConnectionFailed: 13
+        case .unsupportedFormat: 14
         }
     }
 
     func test_messagesWithoutANumber_showTheTemplate() {
         let messages: [UserMessage] = [
             .imageUnavailable, .timedOut, .offline, .pullToRefresh, .brokenImage, .imageTooLarge,
-            .serverError, .feedUpdateFailed, .unauthorized, .secureConnectionFailed,
+            .serverError, .feedUpdateFailed, .unauthorized, .secureConnectionFailed, .unsupportedFormat,
         ]
         for message in messages {
             XCTAssertNil(message.number)

@@ -44,7 +44,7 @@ enum ImageGenerator {
             return try renderVariant(name, key)
         }
         let pattern = Pattern(key)
-        do {
+        do throws(ImageCodecError) {
             switch key.format {
             case .png:
                 let level = key.width * key.height > noiseLimit ? 1 : 6

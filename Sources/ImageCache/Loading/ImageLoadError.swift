@@ -11,6 +11,9 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case unavailable
     /// The bytes did not decode.
     case broken
+    /// The bytes are an image in a format the decoder does not read (a TIFF, a BMP, an SVG…):
+    /// ``ImageCodecError/undecodableFormat(_:)``.
+    case unsupportedFormat
     /// The body is over the byte limit, or the header declares more pixels than the pixel limit.
     case tooLarge
     /// The load was cancelled (the cell left the screen).
@@ -32,6 +35,7 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .network(let error): "image request failed: \(error.description)"
         case .unavailable: "the answer is not an image (its content type is not image/*)"
         case .broken: "the image data did not decode"
+        case .unsupportedFormat: "the image is in a format that is not decoded"
         case .tooLarge: "the image is over the byte or pixel limit"
         case .cancelled: "the image load was cancelled"
         }

@@ -184,8 +184,11 @@ struct PipelineStages: Sendable {
         do {
             return .success(try decoder.decode(data, maxPixels: maxPixels, target: target))
         } catch {
-            if case .tooLarge = error { return .failure(.tooLarge) }
-            return .failure(.broken)
+            switch error {
+            case .tooLarge: return .failure(.tooLarge)
+            case .undecodableFormat: return .failure(.unsupportedFormat)
+            default: return .failure(.broken)
+            }
         }
     }
 }

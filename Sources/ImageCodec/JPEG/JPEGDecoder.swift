@@ -1,11 +1,16 @@
 internal import CTurboJPEG
 
 /// Reads JPEG headers and pixels through TurboJPEG, with a fresh instance per call.
+///
+/// Tolerant as browsers and Pillow are: a file that libjpeg decodes to its end with warnings
+/// (stray bytes before a marker, a short APP14 or EXIF segment, a corrupt entropy-coded
+/// stretch it fills in) is an image, and the warning is logged at debug level. A file that
+/// ends before its last scan does (no `EOI` after it) stays ``ImageCodecError/truncated``,
+/// progressive ones included: a partial preview would look like a finished, blurred picture.
 enum JPEGDecoder {
-    /// Strict decoding: a libjpeg warning (premature end of data, corrupt entropy data) stops
-    /// decoding with an error instead of yielding a partly gray image; and progressive images
+    /// Decoding continues past libjpeg warnings (no `TJFLAG_STOPONWARNING`); progressive images
     /// are limited to 500 scans, so a crafted file cannot make decoding take minutes.
-    private static let decodeFlags = Int32(TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
+    private static let decodeFlags = Int32(TJFLAG_LIMITSCANS)
 
     /// Reads the frame header with `tjDecompressHeader3`.
     static func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> ImageInfo {
@@ -78,17 +83,20 @@ enum JPEGDecoder {
         _ handle: borrowing TurboJPEGHandle, _ bytes: UnsafeRawBufferPointer, size: PixelSize,
         byteCount: Int, to format: TJPF
     ) throws(ImageCodecError) -> [UInt8] {
+        var status: Int32 = 0
         var succeeded = false
         let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
             // Pitch 0: rows are packed, width * 4 bytes apart.
-            succeeded =
-                tjDecompress2(
-                    handle.raw, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                    UInt(bytes.count), buffer.baseAddress, Int32(size.width), 0, Int32(size.height),
-                    Int32(format.rawValue), decodeFlags) == 0
+            status = tjDecompress2(
+                handle.raw, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt(bytes.count), buffer.baseAddress, Int32(size.width), 0, Int32(size.height),
+                Int32(format.rawValue), decodeFlags)
+            // A warning still fills every row (libjpeg writes gray where data was missing).
+            succeeded = status == 0 || handle.lastErrorIsWarning
             initializedCount = succeeded ? byteCount : 0
         }
         guard succeeded else { throw failure(handle, bytes) }
+        if status != 0 { try tolerate(handle, bytes) }
         return pixels
     }
 
@@ -113,7 +121,12 @@ enum JPEGDecoder {
         let status = tjDecompressHeader3(
             handle.raw, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
             &width, &height, &subsampling, &colorspace)
-        guard status == 0 else { throw failure(handle, bytes) }
+        // A warning (stray bytes before a marker, a short APP segment) still yields the header;
+        // whether the data is complete is for the decode to judge, after the pixel limit.
+        guard status == 0 || handle.lastErrorIsWarning else { throw failure(handle, bytes) }
+        if status != 0 {
+            ImageCodec.logger.debug("libjpeg warned while reading the header: \(handle.errorMessage)")
+        }
         // No frame: a tables-only JPEG ("abbreviated table specification"), or data cut before
         // the frame header (libjpeg then pretends an EOI marker followed and reports success).
         guard width > 0, height > 0 else {
@@ -122,6 +135,16 @@ enum JPEGDecoder {
         }
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         return Header(width: Int(width), height: Int(height), isCMYK: isCMYK)
+    }
+
+    /// Accepts a libjpeg warning, logging it at debug level, unless the data ends before its
+    /// last scan does: then libjpeg warned of a premature end and filled the rest with gray, and
+    /// the image is ``ImageCodecError/truncated``.
+    private static func tolerate(
+        _ handle: borrowing TurboJPEGHandle, _ bytes: UnsafeRawBufferPointer
+    ) throws(ImageCodecError) {
+        guard JPEGMarkers.containsEnd(bytes) else { throw .truncated }
+        ImageCodec.logger.debug("libjpeg warned while decoding, the image is kept: \(handle.errorMessage)")
     }
 
     /// Classifies a TurboJPEG failure: data without `EOI` was cut short, anything else is corrupt.

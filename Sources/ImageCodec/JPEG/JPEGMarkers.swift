@@ -31,9 +31,23 @@ enum JPEGMarkers {
         return nil
     }
 
-    /// Whether the data ends with an `EOI` marker, meaning it was not cut short.
+    /// Whether the data has an `EOI` marker after its last `SOS`, meaning it was not cut short:
+    /// the image's own end, not an EXIF thumbnail's (which comes before the frame). Bytes may
+    /// follow the `EOI` (some cameras pad files). `FF D9` and `FF DA` cannot occur inside
+    /// entropy-coded data, where every `FF` is followed by `00` or a restart marker.
     static func containsEnd(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count >= 4 && bytes[bytes.count - 2] == 0xFF && bytes[bytes.count - 1] == eoi
+        guard bytes.count >= 4, let end = lastOffset(of: eoi, in: bytes) else { return false }
+        return lastOffset(of: sos, in: UnsafeRawBufferPointer(rebasing: bytes[end...])) == nil
+    }
+
+    /// The offset of the last `FF marker` pair in `bytes`, searching from the end.
+    private static func lastOffset(of marker: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
+        var offset = bytes.count - 1
+        while offset > 0 {
+            if bytes[offset] == marker, bytes[offset - 1] == 0xFF { return offset - 1 }
+            offset -= 1
+        }
+        return nil
     }
 
     /// Renames every `DQT` marker to `COM`, turning the quantization tables into comments of

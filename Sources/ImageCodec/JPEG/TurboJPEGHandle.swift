@@ -32,6 +32,10 @@ struct TurboJPEGHandle: ~Copyable {
     /// The message of the instance's last error or warning.
     var errorMessage: String { Self.message(from: raw) }
 
+    /// Whether the last call that returned -1 only warned (`TJERR_WARNING`): libjpeg finished
+    /// the step, and the message says what it worked around.
+    var lastErrorIsWarning: Bool { tjGetErrorCode(raw) == Int32(TJERR_WARNING.rawValue) }
+
     /// TurboJPEG's error message for `handle`, or its thread-local message for a null handle.
     private static func message(from handle: tjhandle?) -> String {
         guard let text = tjGetErrorStr2(handle) else { return "TurboJPEG failed without a message" }

@@ -2,7 +2,9 @@ internal import CPNG
 
 /// Walks the chunks of a PNG file: 4-byte big-endian length, 4-byte type, data, 4-byte CRC.
 ///
-/// Used only on error and test paths (truncation check, corruption), never to decode.
+/// Decoding uses it to check chunk lengths before libpng sees the data
+/// (``checkLengths(in:)``), and to find the `eXIf` chunk; error and test paths use it to
+/// tell a cut file and to make corrupt test data.
 enum PNGChunks {
     /// The `IEND` chunk type as a big-endian integer.
     static let iend: UInt32 = 0x4945_4E44

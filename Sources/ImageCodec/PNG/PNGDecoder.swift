@@ -38,7 +38,8 @@ enum PNGDecoder {
         }
     }
 
-    /// Starts a simplified-API read and hands the `png_image` to `body`, then frees it.
+    /// Checks the chunk lengths (``PNGChunks/checkLengths(in:)``), starts a simplified-API
+    /// read and hands the `png_image` to `body`, then frees it.
     ///
     /// The struct lives on the heap because libpng keeps its address (as the error pointer its
     /// error handler writes the message through): it must not move between
@@ -55,6 +56,7 @@ enum PNGDecoder {
             image.deallocate()
         }
         image.pointee.version = UInt32(PNG_IMAGE_VERSION)
+        try PNGChunks.checkLengths(in: bytes)
         guard let base = bytes.baseAddress,
             png_image_begin_read_from_memory(image, base, bytes.count) != 0
         else {

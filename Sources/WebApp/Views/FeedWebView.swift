@@ -37,7 +37,8 @@ final class FeedWebView: FeedView {
         case .placeholder: return "placeholder"
         case .image(let bytes):
             let data = Data(bytes)
-            guard let info = try? ImageCodec.probe(data) else { return "placeholder" }
+            // Browsers do not show HEIC: such an avatar stays a placeholder on the page.
+            guard let info = try? ImageCodec.probe(data), info.format != .heic else { return "placeholder" }
             return "data:\(info.format.mimeType);base64,\(data.base64EncodedString())"
         }
     }

@@ -1,0 +1,79 @@
+internal import CAVIF
+
+/// AVIF through libavif (dav1d or libaom underneath): the header is parsed and its size checked
+/// against the pixel limit, then the first image is decoded and converted to 8-bit RGBA.
+enum AVIFDecoder {
+    /// Format and size from the header (`ispe`), without decoding.
+    static func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> ImageInfo {
+        // libavif's largest limit, so the probe reports any size it can parse, as for other formats.
+        let info = try read(bytes, maxPixels: 16_384 * 16_384)
+        return ImageInfo(format: .avif, width: Int(info.width), height: Int(info.height))
+    }
+
+    /// The first image at full size, with the frame count and durations of an image sequence.
+    static func decode(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) throws(ImageCodecError) -> DecodedImage {
+        let header = try read(bytes, maxPixels: maxPixels)
+        let byteCount = try ImageCodec.decodedByteCount(
+            width: Int(header.width), height: Int(header.height), maxPixels: maxPixels)
+        let base = bytes.bindMemory(to: UInt8.self).baseAddress
+        let frames = Int(header.frame_count)
+        var durations = [Int32](repeating: 0, count: min(max(frames, 0), WebPDecoder.maxDurations))
+        var info = cavif_info()
+        var status: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
+            status = durations.withUnsafeMutableBufferPointer { durations in
+                cavif_read(
+                    base, bytes.count, sizeLimit(maxPixels), buffer.baseAddress, byteCount, durations.baseAddress,
+                    Int32(durations.count), &info)
+            }
+            count = status == 1 ? byteCount : 0
+        }
+        guard status == 1 else { throw error(info) }
+        let image = DecodedImage(validatedWidth: Int(header.width), height: Int(header.height), pixels: pixels)
+        return image.animated(
+            frameCount: max(1, frames), loopCount: 0,
+            frameDurations: frames > 1 ? durations.map { .milliseconds(Int($0)) } : [])
+    }
+
+    /// The orientation the header's `irot` asks for (libavif 0.11 reports it, does not apply it):
+    /// a quarter turn anti-clockwise is EXIF's 8, a half turn 3, three quarters 6. An `imir`
+    /// (a mirror) is not applied: the image is shown as stored.
+    static func orientation(_ bytes: UnsafeRawBufferPointer) -> ImageOrientation {
+        guard let info = try? read(bytes, maxPixels: 16_384 * 16_384), info.mirrored == 0 else { return .topLeft }
+        switch info.rotation {
+        case 1: return .leftBottom
+        case 2: return .bottomRight
+        case 3: return .rightTop
+        default: return .topLeft
+        }
+    }
+
+    /// libavif's pixel limit for `maxPixels`: never above libavif's own default, which it
+    /// refuses to raise.
+    private static func sizeLimit(_ maxPixels: Int) -> UInt32 {
+        UInt32(clamping: min(max(maxPixels, 1), 16_384 * 16_384))
+    }
+
+    /// The parsed header. A header libavif refuses for its size (it checks `ispe` against the
+    /// limit while parsing) is ``ImageCodecError/tooLarge(pixels:)``.
+    private static func read(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) throws(ImageCodecError) -> cavif_info {
+        let base = bytes.bindMemory(to: UInt8.self).baseAddress
+        var info = cavif_info()
+        guard cavif_read(base, bytes.count, sizeLimit(maxPixels), nil, 0, nil, 0, &info) == 1 else { throw error(info) }
+        guard info.width > 0, info.height > 0 else {
+            throw .corrupt("The header declares a \(info.width)×\(info.height) image")
+        }
+        return info
+    }
+
+    /// libavif's result as an error: data that ends early is ``ImageCodecError/truncated``, a
+    /// size over the limit ``ImageCodecError/tooLarge(pixels:)`` (libavif does not say the count:
+    /// `Int.max`), the rest ``ImageCodecError/corrupt(_:)`` with libavif's message.
+    private static func error(_ info: cavif_info) -> ImageCodecError {
+        let message = withUnsafeBytes(of: info.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if info.result == Int32(AVIF_RESULT_TRUNCATED_DATA.rawValue) { return .truncated }
+        if message.lowercased().contains("too large") { return .tooLarge(pixels: Int.max) }
+        let reason = String(cString: avifResultToString(avifResult(rawValue: UInt32(info.result))))
+        return .corrupt(message.isEmpty ? "libavif: \(reason)" : "libavif: \(reason): \(message)")
+    }
+}

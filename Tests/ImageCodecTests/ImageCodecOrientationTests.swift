@@ -1,0 +1,88 @@
+import Foundation
+import ImageCodec
+import XCTest
+
+/// EXIF orientation 1–8 (JPEG APP1, PNG `eXIf`) turns the decoded pixels upright, and the
+/// decoded and target sizes are the upright picture's.
+final class ImageCodecOrientationTests: XCTestCase {
+    private let opaquePatches = FixturePictures.patchRGB.map { $0 + [255] }
+
+    func test_decode_PNGWithEachOrientation_isUprightPixelForPixel() throws {
+        // Given a picture in which every pixel differs, stored turned each of the eight ways
+        let upright = try TestImages.gradient(width: 5, height: 3)
+        for orientation in 1...8 {
+            for littleEndian in [false, true] {
+                let png = try OrientedPictures.png(upright, orientation: orientation, littleEndian: littleEndian)
+
+                // When / Then
+                XCTAssertEqual(try ImageCodec.decode(png), upright, "orientation \(orientation), little-endian \(littleEndian)")
+            }
+        }
+    }
+
+    func test_decode_JPEGWithEachOrientation_isUpright() throws {
+        // Given six coloured squares, stored turned each of the eight ways
+        let upright = try OrientedPictures.patches()
+        for orientation in 1...8 {
+            let jpeg = try OrientedPictures.jpeg(upright, orientation: orientation, littleEndian: orientation.isMultiple(of: 2))
+
+            // When / Then every square is in its upright place
+            assertPatches(try ImageCodec.decode(jpeg), opaquePatches, tolerance: 12, "orientation \(orientation)")
+        }
+    }
+
+    func test_decode_phonePortrait_twoByOneStoredWithOrientation8_isOneByTwo() throws {
+        // Given a 2×1 JPEG-sized picture: stored left red, right blue, orientation 8 (turn a
+        // quarter counter-clockwise), as a phone held the other way stores it
+        let stored = try DecodedImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255])
+        let exif = PNGSurgery.chunk("eXIf", OrientedPictures.tiff(orientation: 8, littleEndian: true))
+        let png = PNGSurgery.insertAfterHeader(exif, in: try ImageCodec.encodePNG(stored))
+
+        // When
+        let image = try ImageCodec.decode(png)
+
+        // Then it stands 1×2, the right-hand blue on top
+        XCTAssertEqual(image.width, 1)
+        XCTAssertEqual(image.height, 2)
+        XCTAssertEqual(image.pixels, [0, 0, 255, 255, 255, 0, 0, 255])
+        XCTAssertEqual(try ImageCodec.probe(png).width, 2, "probe reports the stored size")
+    }
+
+    func test_decodeCovering_sizesTheUprightPicture() throws {
+        // Given a 64×48 picture stored as 48×64 with orientation 6
+        let upright = try TestImages.opaqueGradient(width: 64, height: 48)
+        let png = try OrientedPictures.png(upright, orientation: 6)
+        let jpeg = try OrientedPictures.jpeg(upright, orientation: 6)
+
+        // When each is decoded for a 16×16 cell
+        let fromPNG = try ImageCodec.decode(png, covering: PixelSize(side: 16))
+        let fromJPEG = try ImageCodec.decode(jpeg, covering: PixelSize(side: 16))
+
+        // Then the PNG is exactly the upright covering size, and the JPEG libjpeg's 3/8 of the
+        // upright size, as for the same picture stored upright
+        XCTAssertEqual(PixelSize(width: fromPNG.width, height: fromPNG.height), PixelSize(width: 22, height: 16))
+        XCTAssertEqual(PixelSize(width: fromJPEG.width, height: fromJPEG.height), PixelSize(width: 24, height: 18))
+        let plain = try ImageCodec.decode(try ImageCodec.encodeJPEG(upright), covering: PixelSize(side: 16))
+        XCTAssertEqual(PixelSize(width: plain.width, height: plain.height), PixelSize(width: 24, height: 18))
+    }
+
+    func test_decode_damagedOrOutOfRangeOrientation_leavesThePixelsAsStored() throws {
+        let picture = try TestImages.gradient(width: 5, height: 3)
+        let encoded = try ImageCodec.encodePNG(picture)
+        let blocks: [(String, [UInt8])] = [
+            ("value 9", OrientedPictures.tiff(orientation: 9, littleEndian: false)),
+            ("value 0", OrientedPictures.tiff(orientation: 0, littleEndian: true)),
+            ("cut after the entry count", Array(OrientedPictures.tiff(orientation: 6, littleEndian: false).prefix(12))),
+            ("IFD offset past the end", [0x4D, 0x4D, 0x00, 0x2A, 0x7F, 0xFF, 0xFF, 0xF0]),
+            ("not TIFF", Array("hello, world".utf8)),
+            ("empty", []),
+        ]
+        for (name, block) in blocks {
+            // Given
+            let png = PNGSurgery.insertAfterHeader(PNGSurgery.chunk("eXIf", block), in: encoded)
+
+            // Then
+            XCTAssertEqual(try ImageCodec.decode(png), picture, name)
+        }
+    }
+}
