@@ -115,6 +115,12 @@ let package = Package(
         shim("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"], brew: ["jpeg-turbo"]),
         // libxml2's XPath, for the mock server's matchesXPath.
         shim("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"], brew: ["libxml2"]),
+        // The image zoo's GIF, WebP, AVIF and HEIC encoders: the server's own shims (ImageCodec's
+        // decoders never share them). giflib has no .pc file on Debian: its module map links `gif`.
+        .systemLibrary(name: "CServerGIF", path: "Sources/CServerGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        shim("CServerWebP", pkgConfig: "libwebp libwebpmux", apt: ["libwebp-dev"], brew: ["webp"]),
+        shim("CServerAVIF", pkgConfig: "libavif", apt: ["libavif-dev"], brew: ["libavif"]),
+        shim("CServerHEIF", pkgConfig: "libheif", apt: ["libheif-dev"], brew: ["libheif"]),
 
         // Production modules.
         module("Networking", ["CCurl"]),
@@ -153,6 +159,8 @@ let package = Package(
             name: "MockServer",
             dependencies: [
                 "CMicroHTTPD", "ImageCodec", "CLibXML2",
+                // The image zoo's encoders (MockServer/Server/Zoo/Encoders).
+                "CServerGIF", "CServerWebP", "CServerAVIF", "CServerHEIF",
                 // libcurl (the shim, not the Networking module): POST /__admin/try probes the main port with it.
                 "CCurl",
                 // The HTTPS listeners' CA and certificates: keys from swift-crypto, X.509 from swift-certificates.
