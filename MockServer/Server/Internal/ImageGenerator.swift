@@ -14,7 +14,9 @@ struct ImageKey: Hashable, Sendable {
     let subject: Subject
     let width: Int
     let height: Int
-    let format: ImageFormat
+    let format: ImageFileFormat
+    /// The zoo variant's name (`variant=`), `nil` for the plain image.
+    var variant: String? = nil
 }
 
 /// Generation failed (the encoder refused: a 500) or was refused (too much queued: a 503).
@@ -38,6 +40,9 @@ enum ImageGenerator {
     /// the caller discards the result: the encoder cannot be stopped midway, so this only saves
     /// the drawing (about a tenth of a 20000×20000 PNG's time), not the compression.
     static func render(_ key: ImageKey, cancelled: () -> Bool = { false }) throws(ImageGenerationError) -> Data {
+        if let name = key.variant {
+            return try renderVariant(name, key)
+        }
         let pattern = Pattern(key)
         do {
             switch key.format {
@@ -50,15 +55,31 @@ enum ImageGenerator {
                 return try ImageCodec.encodeJPEG(width: key.width, height: key.height, quality: 85) { y, row in
                     if !cancelled() { pattern.fill(row: y, into: row) }
                 }
+            case .gif, .webp, .avif, .heic:
+                break  // Only variants (the route asks for one).
             }
         } catch {
             throw ImageGenerationError(message: error.description)
         }
+        throw ImageGenerationError(message: "\(key.format.rawValue) images exist only as zoo variants", status: 400)
+    }
+
+    /// A zoo variant (``ZooVariants``): its encoder's bytes, or a 501 naming why it failed.
+    private static func renderVariant(_ name: String, _ key: ImageKey) throws(ImageGenerationError) -> Data {
+        guard case .numbered(let number) = key.subject, let variant = ZooVariants.named(name, of: key.format) else {
+            throw ImageGenerationError(message: "no \(key.format.rawValue) variant named \(name)", status: 400)
+        }
+        do {
+            return try variant.make(ZooPicture(number: number, width: key.width, height: key.height))
+        } catch {
+            throw ImageGenerationError(message: "the encoder failed or is not available: \(error.message)", status: 501)
+        }
     }
 
     /// The pixel pattern of one key. Without noise every row of a band of tiles is the same, so
-    /// the band's row is rendered once and copied.
-    private final class Pattern {
+    /// the band's row is rendered once and copied. (Internal: ``ZooRows`` draws the zoo's
+    /// pictures with it.)
+    final class Pattern {
         let seed: UInt64
         let width: Int
         let height: Int

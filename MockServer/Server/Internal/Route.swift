@@ -1,5 +1,3 @@
-import ImageCodec
-
 /// The `gallery.json` scenarios.
 public enum GalleryScenario: String, Sendable, Hashable, CaseIterable {
     /// Six fine images of at least 800×600.
@@ -68,7 +66,9 @@ enum Route: Sendable, Hashable {
                 let width = try query.integer("w", in: 1...Self.maximumSide) ?? Self.defaultSize.width
                 let height = try query.integer("h", in: 1...Self.maximumSide) ?? Self.defaultSize.height
                 self = .image(
-                    ImageKey(subject: .numbered(number), width: width, height: height, format: format),
+                    ImageKey(
+                        subject: .numbered(number), width: width, height: height, format: format,
+                        variant: try Self.variant(query, format: format)),
                     scenario: try Self.scenario(query))
             } else if let (name, format) = Self.imageName(path, prefix: "/avatars/"), format == .png {
                 let side = Self.avatarSide
@@ -87,22 +87,40 @@ enum Route: Sendable, Hashable {
         }
     }
 
+    /// The `variant=` of `/images/N.<ext>`: `nil` (the plain image) for PNG and JPEG without
+    /// it; else a variant of that format in ``ZooVariants``, or a 400 listing the valid ones.
+    private static func variant(_ query: QueryParameters, format: ImageFileFormat) throws(ParameterError) -> String? {
+        let name = query.value("variant")
+        if name == nil, format.hasPlainImage { return nil }
+        let names = ZooVariants.of(format).map(\.name)
+        guard !names.isEmpty else {
+            throw ParameterError(
+                parameter: "variant", error: "no \(format.fileExtension) variants are served yet",
+                valid: "none for .\(format.fileExtension) yet")
+        }
+        let valid = names.joined(separator: ", ")
+        guard let name else {
+            throw ParameterError(
+                parameter: "variant", error: ".\(format.fileExtension) images are served as zoo variants only; name one",
+                valid: valid)
+        }
+        guard names.contains(name) else {
+            throw ParameterError(parameter: "variant", error: "no \(format.fileExtension) variant is named \(name)", valid: valid)
+        }
+        return name
+    }
+
     private static func scenario(_ query: QueryParameters) throws(ParameterError) -> GalleryScenario? {
         try query.choice("scenario", of: GalleryScenario.allCases.map(\.rawValue)).flatMap(GalleryScenario.init(rawValue:))
     }
 
     /// Splits `/prefix/NAME.ext` into NAME (letters, digits, `_`, `-`) and the format.
-    private static func imageName(_ path: String, prefix: String) -> (String, ImageFormat)? {
+    private static func imageName(_ path: String, prefix: String) -> (String, ImageFileFormat)? {
         guard path.hasPrefix(prefix) else { return nil }
         let file = path.dropFirst(prefix.count)
         guard let dot = file.lastIndex(of: ".") else { return nil }
         let name = file[..<dot]
-        let format: ImageFormat
-        switch file[file.index(after: dot)...] {
-        case "png": format = .png
-        case "jpg", "jpeg": format = .jpeg
-        default: return nil
-        }
+        guard let format = ImageFileFormat(fileExtension: file[file.index(after: dot)...]) else { return nil }
         let allowed = name.utf8.allSatisfy { byte in
             (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 95 || byte == 45
         }

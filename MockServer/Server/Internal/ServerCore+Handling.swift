@@ -167,7 +167,7 @@ extension ServerCore {
 
     /// A generated image or avatar, typed by its file extension.
     private func imageReply(_ bytes: SharedBytes, route: Route) -> Reply {
-        let format: ImageFormat
+        let format: ImageFileFormat
         switch route {
         case .image(let key, _), .avatar(let key): format = key.format
         default: format = .png

@@ -1,0 +1,19 @@
+/// The zoo's registry: every variant, assembled from one fragment per format
+/// (`Zoo/Formats/<FORMAT>Variants.swift`). The route, the catalog, `mockserver --help`, the
+/// dashboard and the `zoo` gallery scenario all read this list, so a variant added to a fragment
+/// appears everywhere.
+enum ZooVariants {
+    /// Every variant, by format (JPEG, PNG, GIF, WebP, AVIF, HEIC), each format's in its fragment's order.
+    static let all: [ZooVariant] =
+        JPEGVariants.all + PNGVariants.all + GIFVariants.all + WebPVariants.all + AVIFVariants.all + HEICVariants.all
+
+    /// The variants of `format`, in registry order.
+    static func of(_ format: ImageFileFormat) -> [ZooVariant] {
+        all.filter { $0.format == format }
+    }
+
+    /// The variant of `format` named `name`, if there is one.
+    static func named(_ name: String, of format: ImageFileFormat) -> ZooVariant? {
+        all.first { $0.format == format && $0.name == name }
+    }
+}
