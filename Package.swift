@@ -119,6 +119,8 @@ let package = Package(
         // decoders never share them). giflib has no .pc file on Debian: its module map links `gif`.
         .systemLibrary(name: "CServerGIF", path: "Sources/CServerGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         shim("CServerWebP", pkgConfig: "libwebp libwebpmux", apt: ["libwebp-dev"], brew: ["webp"]),
+        // libavif.pc's cflags carry -DAVIF_DLL (for Windows DLL imports; nothing here), which SwiftPM
+        // drops with a "prohibited flag" note; the .pc is kept for Homebrew's include path.
         shim("CServerAVIF", pkgConfig: "libavif", apt: ["libavif-dev"], brew: ["libavif"]),
         shim("CServerHEIF", pkgConfig: "libheif", apt: ["libheif-dev"], brew: ["libheif"]),
 
@@ -278,6 +280,12 @@ let package = Package(
         // Fixtures/: small real-world files written by other encoders (and the script that made them).
         tests("ImageCodecTests", ["ImageCodec"], resources: [.copy("Fixtures")]),
         tests("ImageCacheTests", ["ImageCache", "ImageCodec", "Networking", "MockServer", logging]),
-        tests("MockServerTests", ["MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", x509]),
+        // The CServer* shims: the zoo's encoder tests read their files back with the same libraries' decoders.
+        tests(
+            "MockServerTests",
+            [
+                "MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", x509,
+                "CServerGIF", "CServerWebP", "CServerAVIF", "CServerHEIF",
+            ]),
     ]
 )
