@@ -2,7 +2,7 @@ import CServerAVIF
 import Foundation
 
 /// Writes AVIF stills with libavif and its aom encoder (never through libheif, whose 10-bit AVIF
-/// path aborts inside aom). 8-bit YUV 4:4:4, one thread, so the same pixels give the same bytes
+/// path aborts inside aom). 8-bit full-range YUV 4:4:4 tagged as sRGB, one thread, so the same pixels give the same bytes
 /// on every run; an alpha channel, when the pixels have one, becomes an auxiliary alpha image.
 enum AVIFEncoder {
     /// Quantizer for colour and alpha, 0 (lossless) ... 63 (worst).
@@ -19,7 +19,12 @@ enum AVIFEncoder {
             throw ZooEncodingError("libavif: avifImageCreate failed for \(pixels.width)×\(pixels.height)")
         }
         defer { avifImageDestroy(image) }
+        // What avifenc writes for sRGB input (BT.709 primaries, sRGB transfer, BT.601 matrix, full
+        // range), so decoders need not guess from "unspecified".
         image.pointee.yuvRange = AVIF_RANGE_FULL
+        image.pointee.colorPrimaries = avifColorPrimaries(AVIF_COLOR_PRIMARIES_BT709)
+        image.pointee.transferCharacteristics = avifTransferCharacteristics(AVIF_TRANSFER_CHARACTERISTICS_SRGB)
+        image.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_BT601)
         var rgb = avifRGBImage()
         avifRGBImageSetDefaults(&rgb, image)
         rgb.format = AVIF_RGB_FORMAT_RGBA
