@@ -113,6 +113,11 @@ let package = Package(
         // malloc_trim from <malloc.h> (glibc); ImageCache returns freed pixel buffers with it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         shim("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"], brew: ["jpeg-turbo"]),
+        // The mock server's image zoo: libjpeg's classic API (progressive, arithmetic, CMYK/YCCK,
+        // APP markers; TurboJPEG's API cannot write these) and libpng's full write API (bit
+        // depths, palettes, interlacing, iCCP), through shims of the server's own.
+        shim("CServerJPEG", pkgConfig: "libjpeg", apt: ["libjpeg-dev"], brew: ["jpeg-turbo"]),
+        shim("CServerPNG", pkgConfig: "libpng", apt: ["libpng-dev"], brew: ["libpng"]),
         // libxml2's XPath, for the mock server's matchesXPath.
         shim("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"], brew: ["libxml2"]),
         // The image zoo's GIF, WebP, AVIF and HEIC encoders: the server's own shims (ImageCodec's
@@ -161,6 +166,8 @@ let package = Package(
             name: "MockServer",
             dependencies: [
                 "CMicroHTTPD", "ImageCodec", "CLibXML2",
+                // The image zoo's JPEG and PNG encoders (MockServer/Server/Zoo).
+                "CServerJPEG", "CServerPNG",
                 // The image zoo's encoders (MockServer/Server/Zoo/Encoders).
                 "CServerGIF", "CServerWebP", "CServerAVIF", "CServerHEIF",
                 // libcurl (the shim, not the Networking module): POST /__admin/try probes the main port with it.

@@ -4,6 +4,9 @@
 set -euo pipefail
 
 apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libsqlite3-dev pkg-config)
+# The image zoo's JPEG variants use libjpeg's classic API (jpeglib.h, libjpeg.pc): libjpeg-dev
+# is libjpeg-turbo's on Debian and Ubuntu alike (Homebrew: jpeg-turbo, above and below).
+apt_packages+=(libjpeg-dev)
 # The image zoo's GIF, WebP, AVIF and HEIC encoders (the mock server's CServer* shims), and the
 # command-line tools its tests check them with: dwebp/webpmux, avifdec, heif-info, gifsicle.
 apt_packages+=(libgif-dev libwebp-dev libavif-dev libheif-dev webp libavif-bin libheif-examples gifsicle)
