@@ -19,6 +19,9 @@ build_without_warnings "Testbed's own sources" '(Sources|MockServer|Contracts|Co
 echo "== WireMock (for the comparison tests)"
 bash ci/wiremock-venv.sh
 
+echo "== Pillow (for the image zoo's decoder checks)"
+bash ci/image-venv.sh
+
 # With arguments (`bash ci/test.sh --filter X`): one plain `swift test` run with them.
 if [ $# -gt 0 ]; then
   echo "== test $*"

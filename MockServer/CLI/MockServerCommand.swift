@@ -22,6 +22,9 @@ struct MockServerCommand: AsyncParsableCommand {
 
             Faults:
             \(Fault.Name.textTable)
+
+            Image zoo: GET /images/N.<ext>?variant=NAME (any N, w and h; every fault applies), and what a good loader does:
+            \(ImageZoo.textTable)
             """)
 
     @Option(help: "Address to listen on (IPv4/IPv6 literal or localhost).")

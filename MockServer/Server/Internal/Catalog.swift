@@ -10,7 +10,16 @@ enum Catalog {
         let example: String
     }
 
-    static let endpoints: [Item] = [
+    static var endpoints: [Item] { fixedEndpoints + [zooEndpoint] }
+
+    /// The zoo's route, with the variant names of the registry.
+    static var zooEndpoint: Item {
+        Item(name: "GET /images/N.<ext>?variant=NAME", valid: "N, w, h as for /images/N.png; " + ImageZoo.namesByFormat,
+             description: "the image zoo: the same picture, made by another encoder or its awkward cases (see zoo)",
+             example: "/images/1.jpg?variant=exif-6")
+    }
+
+    private static let fixedEndpoints: [Item] = [
         Item(name: "GET /health", valid: "", description: "200 ok", example: "/health"),
         Item(name: "GET /gallery.json", valid: "scenario: default, mixed, offline-first",
              description: "{\"images\":[6 absolute URLs]}", example: "/gallery.json?scenario=mixed"),
@@ -75,6 +84,7 @@ enum Catalog {
             "endpoints": rows(endpoints, key: "endpoint", base: base),
             "faults": Fault.Name.allCases.map { $0.catalogRow(base: base) },
             "scenarios": scenarios,
+            "zoo": ImageZoo.catalogRows(base: base),
             "admin": rows(admin, key: "endpoint", base: adminBase ?? base),
             "order": Fault.Name.order,
             "bind": bind,
@@ -94,6 +104,7 @@ enum Catalog {
         lines.append("Faults (any path, combinable):")
         lines += faults.map { "  ?\($0.name.padding(toLength: Fault.Name.nameWidth, withPad: " ", startingAt: 0)) \($0.description)  e.g. \(base)\($0.example)" }
         lines.append("Gallery scenarios: " + GalleryScenario.allCases.map { "\(base)/gallery.json?scenario=\($0.rawValue)" }.joined(separator: "  "))
+        lines.append("Image zoo (mockserver --help lists what a good loader does with each): " + ImageZoo.namesByFormat)
         if let blackhole { lines.append("Blackhole: \(blackhole)  \(blackholeDescription)") }
         if let https { lines += https.textLines }
         lines.append("Admin:")

@@ -2,8 +2,11 @@ import Foundation
 
 /// The six image URLs of each `gallery.json` scenario.
 enum Gallery {
-    /// Paths and queries, in cell order.
-    static func paths(_ scenario: GalleryScenario) -> [String] {
+    /// Images a page of the `zoo` scenario.
+    static let zooPageSize = 6
+
+    /// Paths and queries, in cell order; `page` (from 1) matters only for `zoo`.
+    static func paths(_ scenario: GalleryScenario, page: Int = 1) -> [String] {
         switch scenario {
         case .default:
             return ["/images/1.png", "/images/2.jpg", "/images/3.png", "/images/4.jpg", "/images/5.png", "/images/6.jpg"]
@@ -18,13 +21,23 @@ enum Gallery {
             ]
         case .offlineFirst:
             return paths(.default)
+        case .zoo:
+            // Variant i (in registry order) is image i + 1, so no two share a cache entry.
+            let start = (page - 1) * zooPageSize
+            guard page >= 1, start < ZooVariants.all.count else { return [] }
+            return ZooVariants.all.indices[start..<min(start + zooPageSize, ZooVariants.all.count)].map { index in
+                ZooVariants.all[index].path(number: index + 1)
+            }
         }
     }
 
+    /// Pages of the `zoo` scenario.
+    static var zooPages: Int { (ZooVariants.all.count + zooPageSize - 1) / zooPageSize }
+
     /// Absolute URLs on `base` (`http://host:port`).
-    static func urls(_ scenario: GalleryScenario, base: String) -> [String] {
+    static func urls(_ scenario: GalleryScenario, page: Int = 1, base: String) -> [String] {
         let suffix = scenario == .offlineFirst ? "?scenario=offline-first" : ""
-        return paths(scenario).map { base + $0 + suffix }
+        return paths(scenario, page: page).map { base + $0 + suffix }
     }
 
     /// `{"images":[…]}`.

@@ -6,12 +6,15 @@ public enum GalleryScenario: String, Sendable, Hashable, CaseIterable {
     case mixed
     /// The default images; the server goes offline once each has been served once.
     case offlineFirst = "offline-first"
+    /// The image zoo, six variants a page (`page=K`, from 1; past the end, no images).
+    case zoo
 }
 
 /// What a request path (and its endpoint-specific parameters) asks for.
 enum Route: Sendable, Hashable {
     case health
-    case gallery(GalleryScenario)
+    /// `page` counts from 1 (only the `zoo` scenario has more than one).
+    case gallery(GalleryScenario, page: Int)
     case image(ImageKey, scenario: GalleryScenario?)
     case avatar(ImageKey)
     case v11Search(query: String, count: Int, sinceID: UInt64?, maxID: UInt64?)
@@ -37,7 +40,7 @@ enum Route: Sendable, Hashable {
         case "/health":
             self = .health
         case "/gallery.json":
-            self = .gallery(try Self.scenario(query) ?? .default)
+            self = .gallery(try Self.scenario(query) ?? .default, page: try query.integer("page", in: 1...1_000_000) ?? 1)
         case "/1.1/search/tweets.json":
             guard let text = query.value("q") else {
                 throw ParameterError(parameter: "q", error: "the search query is missing", valid: "any text (URL-encoded)")

@@ -22,9 +22,9 @@ struct CatalogReplies {
         switch route {
         case .health:
             return .text(200, "ok")
-        case .gallery(let scenario):
+        case .gallery(let scenario, let page):
             if scenario == .offlineFirst, !malformed, !empty { offlineFirst.arm() }
-            let urls = empty ? [] : Gallery.urls(scenario, base: base)
+            let urls = empty ? [] : Gallery.urls(scenario, page: page, base: base)
             let valid = Gallery.json(urls)
             return .json(200, malformed ? TwitterJSON.malformed(valid) : valid)
         case .v11Search, .v11UserTimeline, .v2Search:

@@ -9,7 +9,7 @@ enum JPEGVariants {
         plain("baseline", "baseline (sequential Huffman) YCbCr 4:2:0, JFIF", ZooAdvice.shows, ZooJPEGEncoder.Options()),
         plain("progressive", "progressive: libjpeg's default script of 10 scans", ZooAdvice.shows,
               ZooJPEGEncoder.Options(progressive: true)),
-        plain("arithmetic", "arithmetic-coded instead of Huffman (SOF9)", "shows it (or refuses it cleanly if it cannot decode arithmetic coding)",
+        plain("arithmetic", "arithmetic-coded instead of Huffman (SOF9)", "shows it, or refuses it cleanly",
               ZooJPEGEncoder.Options(arithmetic: true)),
         plain("restart-markers", "a restart marker (RSTn) after every row of MCUs", ZooAdvice.shows,
               ZooJPEGEncoder.Options(restartRows: 1)),
@@ -17,16 +17,16 @@ enum JPEGVariants {
             try encode(picture, ZooJPEGEncoder.Options(color: .gray), convert: ZooColor.gray)
         },
         ZooVariant(.jpeg, "cmyk", summary: "CMYK with an Adobe APP14 marker, inverted as Photoshop writes it",
-                   advice: "shows it with the right colours (reads Adobe CMYK as inverted)") { picture throws(ZooEncodingError) in
+                   advice: "shows it in the right colours (Adobe-inverted CMYK)") { picture throws(ZooEncodingError) in
             try encode(picture, ZooJPEGEncoder.Options(color: .cmyk, jfif: false), convert: ZooColor.invertedCMYK)
         },
         ZooVariant(.jpeg, "ycck", summary: "YCCK (Adobe APP14 transform 2) from Photoshop-inverted CMYK",
-                   advice: "shows it with the right colours (reads Adobe CMYK as inverted)") { picture throws(ZooEncodingError) in
+                   advice: "shows it in the right colours (Adobe-inverted CMYK)") { picture throws(ZooEncodingError) in
             try encode(picture, ZooJPEGEncoder.Options(color: .ycck, jfif: false), convert: ZooColor.invertedCMYK)
         },
     ] + (1...8).map(exif) + [
-        plain("icc-p3", "a Display P3 ICC v4 profile (APP2), the pixels unchanged",
-              "shows it colour-managed (more saturated on a wide-gamut screen)",
+        plain("icc-p3", "a Display P3 ICC v4 profile (APP2), the pixels unchanged: more saturated when colour-managed",
+              "shows it colour-managed",
               ZooJPEGEncoder.Options(icc: ZooICCProfile.displayP3)),
         ZooVariant(.jpeg, "extraneous-bytes", summary: "4 stray bytes between two header segments, before the SOF marker",
                    advice: ZooAdvice.warnsOnly) { picture throws(ZooEncodingError) in

@@ -28,7 +28,7 @@ enum PNGVariants {
             "rgba", "8-bit RGBA, alpha fading to a quarter at the right edge", "shows it fading to the right",
             Options(colorType: .rgba), layout: .rgba),
         variant(
-            "icc", "8-bit RGB with a Display P3 ICC v4 profile (iCCP)", "shows it colour-managed (more saturated on a wide-gamut screen)",
+            "icc", "8-bit RGB with a Display P3 ICC v4 profile (iCCP): more saturated when colour-managed", "shows it colour-managed",
             Options(icc: (ZooICCProfile.displayP3, "Display P3")), layout: .rgb),
         ZooVariant(
             .png, "apng", summary: "APNG: 3 frames (500, 250, 1000 ms), looping forever, frame 1 is the PNG's image",
@@ -44,7 +44,7 @@ enum PNGVariants {
         },
         ZooVariant(
             .png, "bad-crc", summary: "8-bit RGB whose first IDAT chunk has a wrong CRC",
-            advice: "refuses it as corrupt, or shows it ignoring the CRC; never crashes"
+            advice: "refuses it as corrupt (or ignores the CRC); never crashes"
         ) { picture throws(ZooEncodingError) in
             try ZooPNGFiles.badCRC(picture)
         },

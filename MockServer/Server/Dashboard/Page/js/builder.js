@@ -9,7 +9,10 @@ import { probeView } from './probe-view.js';
 
 /** The spelling that makes a query parameter a fault on any path (`fault.delay=2000`). */
 const faultPrefix = 'fault.';
-const mediaTypes = ['text/html', 'text/plain', 'application/json', 'application/octet-stream', 'image/png', 'image/jpeg'];
+const mediaTypes = [
+  'text/html', 'text/plain', 'application/json', 'application/octet-stream',
+  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/heic',
+];
 
 export class BuilderPanel {
   constructor() {
@@ -18,6 +21,7 @@ export class BuilderPanel {
     this.added = new Map(); // parameter → {row, input, item}
     this.stubs = [];
     this.routes = [];
+    this.zoo = [];         // the image zoo's variants: {label, path}
     this.resource = document.getElementById('builder-resource');
     this.path = document.getElementById('builder-path');
     this.addSelect = document.getElementById('builder-add');
@@ -50,6 +54,9 @@ export class BuilderPanel {
       ...catalog.endpoints.map((row) => ({ label: `${row.endpoint}: ${relative(row.example)}`, path: relative(row.example) })),
       ...catalog.scenarios.map((row) => ({ label: `gallery ${row.name}`, path: relative(row.example) })),
     ];
+    this.zoo = (catalog.zoo ?? []).map((row) => ({
+      label: `${row.format} ${row.variant}: a good loader ${row.advice}`, path: relative(row.example),
+    }));
     this.faults = catalog.faults;
     this.fillResources();
     this.addSelect.replaceChildren(...this.faults.map((row) =>
@@ -75,9 +82,11 @@ export class BuilderPanel {
   fillResources() {
     const current = this.path.value;
     const routes = h('optgroup', { label: 'Catalog' }, this.routes.map((route) => h('option', { value: route.path }, route.label)));
+    const zoo = h('optgroup', { label: 'Image zoo' }, this.zoo.map((variant) => h('option', { value: variant.path }, variant.label)));
     const stubs = h('optgroup', { label: 'Stubs' }, this.stubs.map((stub) =>
       h('option', { value: stub.path ?? '', disabled: !stub.path }, stub.label)));
-    this.resource.replaceChildren(h('option', { value: '' }, 'Custom path'), routes, ...(this.stubs.length ? [stubs] : []));
+    this.resource.replaceChildren(
+      h('option', { value: '' }, 'Custom path'), routes, ...(this.zoo.length ? [zoo] : []), ...(this.stubs.length ? [stubs] : []));
     this.resource.value = [...this.resource.options].some((option) => option.value === current) ? current : '';
   }
 

@@ -1,4 +1,4 @@
-// Catalog: every route, gallery scenario and fault the server lists at GET /__admin/catalog;
+// Catalog: every route, gallery scenario, image zoo variant and fault the server lists at GET /__admin/catalog;
 // each example opens with one click (fetched by the server, shown as a person reads it).
 import { probe } from './api.js';
 import { h } from './dom.js';
@@ -19,6 +19,10 @@ export class CatalogPanel {
       }))),
       this.group('Gallery scenarios', catalog.scenarios.map((row) => ({
         title: row.name, text: `${row.images.length} images`, example: row.example, path: relative(row.example),
+      }))),
+      this.group('Image zoo', (catalog.zoo ?? []).map((row) => ({
+        title: `${row.format} ${row.variant}`, text: row.summary, valid: `A good loader ${row.advice}.`,
+        example: row.example, path: relative(row.example),
       }))),
       this.group('Faults', catalog.faults.map((row) => ({
         title: row.parameter, text: row.description, valid: row.valid, example: row.example, path: relative(row.example),

@@ -1,0 +1,71 @@
+"""What the zoo's checks share (imported by zoo_check.py and every checks_<format>.py): the
+`@check` registry, the picture's number and size, and `Case`, one variant's bytes with the
+assertions the checks make."""
+
+import io
+
+from PIL import Image, ImageChops, ImageFile, ImageOps, ImageStat
+
+# The picture every variant encodes: image N at W×H (not square, so a turn changes the size).
+NUMBER, WIDTH, HEIGHT = 5, 320, 240
+
+CHECKS = {}
+
+
+def check(extension, *variants):
+    """Registers the decorated function as the check of `variants` of `extension`."""
+    def register(function):
+        for variant in variants:
+            CHECKS[(extension, variant)] = function
+        return function
+    return register
+
+
+class CheckFailure(AssertionError):
+    pass
+
+
+class Case:
+    """One variant's bytes and what a check needs to judge them."""
+
+    def __init__(self, server, extension, variant, data):
+        self.server, self.extension, self.variant, self.data = server, extension, variant, data
+        self.width, self.height = WIDTH, HEIGHT
+
+    def expect(self, condition, message):
+        if not condition:
+            raise CheckFailure(message)
+
+    def open(self, truncated=False):
+        """The bytes as a Pillow image (loaded); `truncated` lets Pillow read a cut file."""
+        ImageFile.LOAD_TRUNCATED_IMAGES = truncated
+        try:
+            image = Image.open(io.BytesIO(self.data))
+            image.load()
+            return image
+        finally:
+            ImageFile.LOAD_TRUNCATED_IMAGES = False
+
+    def reference(self):
+        """`jpg` `baseline` of the same picture, as RGB."""
+        return self.server.image("jpg", "baseline").convert("RGB")
+
+    def expect_same_picture(self, image, limit, mode="RGB", mask=None):
+        """Mean absolute difference per channel against the reference at most `limit`, after the
+        EXIF orientation; `mode` "L" compares luma; `mask` (mode "1" or "L") limits the pixels."""
+        upright = ImageOps.exif_transpose(image)
+        self.expect(upright.size == (self.width, self.height),
+                    f"upright size {upright.size}, expected {(self.width, self.height)}")
+        ours = upright.convert(mode)
+        theirs = self.reference().convert(mode)
+        difference = ImageStat.Stat(ImageChops.difference(ours, theirs), mask)
+        worst = max(difference.mean)
+        self.expect(worst <= limit, f"mean absolute difference {worst:.1f} > {limit} against jpg baseline")
+        return worst
+
+    def expect_marker_top_left(self, image):
+        """The up marker (white, a quarter wide, an eighth tall) is in the upright top-left corner."""
+        upright = ImageOps.exif_transpose(image).convert("L")
+        box = (2, 2, self.width // 4 - 2, self.height // 8 - 2)
+        brightness = ImageStat.Stat(upright.crop(box)).mean[0]
+        self.expect(brightness > 235, f"the up marker is not in the top-left corner (mean {brightness:.0f})")
