@@ -77,6 +77,15 @@ final class WebPEncoderTests: XCTestCase {
         }
     }
 
+    func test_variants_refuseASideOver16383_beforeDrawingAPixel() throws {
+        for name in ["lossy", "lossless", "alpha", "animated"] {
+            let variant = try XCTUnwrap(ZooVariants.named(name, of: .webp))
+            XCTAssertThrowsError(try variant.make(ZooPicture(number: 1, width: 16_384, height: 20_000)), name) { error in
+                XCTAssertEqual("\(error)", "libwebp codes at most 16383 pixels a side, not 16384×20000")
+            }
+        }
+    }
+
     /// The RGBA pixels libwebp decodes from a still.
     static func decode(_ data: Data) throws -> [UInt8] {
         var width: Int32 = 0

@@ -13,6 +13,17 @@ enum WebPEncoder {
         case lossless
     }
 
+    /// The longest side a WebP bitstream can code (14-bit fields).
+    static let maximumSide = 16383
+
+    /// Throws libwebp's limit for a `width`×`height` picture before any pixel is drawn, so an
+    /// impossible size costs nothing.
+    static func checkSize(width: Int, height: Int) throws(ZooEncodingError) {
+        guard width <= maximumSide, height <= maximumSide else {
+            throw ZooEncodingError("libwebp codes at most \(maximumSide) pixels a side, not \(width)×\(height)")
+        }
+    }
+
     /// A still WebP. Pixels that are all opaque make a plain VP8/VP8L file; any alpha adds it.
     static func encode(_ pixels: RGBAPixels, compression: Compression) throws(ZooEncodingError) -> Data {
         var config = try makeConfig(compression)

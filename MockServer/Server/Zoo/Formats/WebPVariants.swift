@@ -13,23 +13,27 @@ enum WebPVariants {
     /// The WebP variants, in the order the catalog lists them.
     static let all: [ZooVariant] = [
         ZooVariant(.webp, "lossy", summary: "VP8, the simple format", advice: ZooAdvice.shows) { picture throws(ZooEncodingError) in
-            try WebPEncoder.encode(picture.pixels(), compression: .lossy(quality: quality))
+            try WebPEncoder.checkSize(width: picture.width, height: picture.height)
+            return try WebPEncoder.encode(picture.pixels(), compression: .lossy(quality: quality))
         },
         ZooVariant(.webp, "lossless", summary: "VP8L", advice: ZooAdvice.shows) { picture throws(ZooEncodingError) in
-            try WebPEncoder.encode(picture.pixels(), compression: .lossless)
+            try WebPEncoder.checkSize(width: picture.width, height: picture.height)
+            return try WebPEncoder.encode(picture.pixels(), compression: .lossless)
         },
         ZooVariant(
             .webp, "alpha", summary: "VP8X with an ALPH chunk: lossy colour, lossless alpha",
             advice: "shows it, the background through the clear part"
         ) { picture throws(ZooEncodingError) in
-            try WebPEncoder.encode(picture.pixels(alpha: true), compression: .lossy(quality: quality))
+            try WebPEncoder.checkSize(width: picture.width, height: picture.height)
+            return try WebPEncoder.encode(picture.pixels(alpha: true), compression: .lossy(quality: quality))
         },
         ZooVariant(
             .webp, "animated",
             summary: "ANIM and \(animation.frames) ANMF frames, \(animation.delay) ms each, loop forever",
             advice: ZooAdvice.firstFrameOrAnimates
         ) { picture throws(ZooEncodingError) in
-            try WebPEncoder.encodeAnimation(
+            try WebPEncoder.checkSize(width: picture.width, height: picture.height)
+            return try WebPEncoder.encodeAnimation(
                 picture.framePixels(animation.frames), delay: animation.delay, loopCount: 0, compression: .lossy(quality: quality))
         },
         ZooVariant(
