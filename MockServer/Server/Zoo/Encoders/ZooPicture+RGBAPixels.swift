@@ -6,12 +6,20 @@ extension ZooPicture {
     /// ``alpha(x:y:)`` when `alpha` is on.
     func pixels(alpha: Bool = false) throws(ZooEncodingError) -> RGBAPixels {
         if alpha { return try RGBAPixels(width: width, height: height, bytes: rgba()) }
-        let rgb = rgb()
-        var bytes = [UInt8](repeating: 255, count: width * height * 4)
-        for pixel in 0..<(width * height) {
-            bytes[pixel * 4] = rgb[pixel * 3]
-            bytes[pixel * 4 + 1] = rgb[pixel * 3 + 1]
-            bytes[pixel * 4 + 2] = rgb[pixel * 3 + 2]
+        // Straight from the row drawer into RGBA: no whole-picture RGB copy on the way.
+        let (width, height) = (width, height)
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            forEachRow { y, row in
+                var target = y * width * 4
+                for x in 0..<width {
+                    buffer[target] = row[x * 3]
+                    buffer[target + 1] = row[x * 3 + 1]
+                    buffer[target + 2] = row[x * 3 + 2]
+                    buffer[target + 3] = 255
+                    target += 4
+                }
+            }
+            count = width * height * 4
         }
         return try RGBAPixels(width: width, height: height, bytes: bytes)
     }
