@@ -310,6 +310,24 @@ class DashboardTests(DashboardPage):
         builder.get_by_role("button", name="Try it").click()
         expect(result.locator("[data-field=outcome]")).to_have_text("refused")
 
+    def test_faultBuilderAndCatalog_listEveryZooVariant_withWhatAGoodLoaderDoes(self):
+        self.open()
+        zoo = self.server.admin_call("GET", "/__admin/catalog")["zoo"]
+        builder = self.page.get_by_role("region", name="Fault builder")
+        resource = builder.get_by_label("Resource")
+        labels = resource.locator("optgroup[label='Image zoo'] option").all_inner_texts()
+        self.assertEqual(labels, [f"{row['format']} {row['variant']}: a good loader {row['advice']}" for row in zoo])
+        resource.select_option(label="jpg exif-6: a good loader shows it upright")
+        expect(builder.get_by_role("textbox", name="URL")).to_have_value(f"{self.server.main}/images/1.jpg?variant=exif-6")
+        builder.get_by_role("button", name="Try it").click()
+        expect(builder.locator("#builder-result [data-field=status]")).to_have_text("200")
+
+        catalog = self.page.get_by_role("region", name="Catalog")
+        catalog.locator("summary").filter(has_text="Image zoo").click()
+        expect(catalog.locator("summary").filter(has_text="Image zoo")).to_have_text(f"Image zoo ({len(zoo)})")
+        item = catalog.locator("li").filter(has=self.page.get_by_role("button", name="Open /images/1.png?variant=bomb"))
+        expect(item).to_contain_text("A good loader refuses it as too large before decoding.")
+
     # The catalog
 
     def test_catalog_opensImagesAsImages_andJSONPrettyPrinted(self):

@@ -5,7 +5,7 @@ Run by `make test` (MockServerTests/ImageZooDecoderTests runs this file with tha
 
     .build-images/venv/bin/python Tests/ImageZoo/zoo_check.py --mockserver .build/debug/mockserver
 
-It starts `mockserver` itself (port 0, read back from its first line), reads `zoo` from
+It starts `mockserver` itself (port 0, read back from its first line, as the browser tests do), reads `zoo` from
 GET /__admin/catalog, and runs the check registered for each (format, variant) with `@check`.
 The checks live in `checks_<format>.py` beside this file, one module per format family (they
 register with `zoolib.check`), all imported here: a variant the catalog lists without a check is a failure, so a new variant
@@ -19,11 +19,7 @@ import importlib
 import io
 import json
 import os
-import re
-import signal
-import subprocess
 import sys
-import threading
 import time
 import traceback
 import urllib.error
@@ -31,39 +27,23 @@ import urllib.request
 
 from PIL import Image
 
-from zoolib import CHECKS, HEIGHT, NUMBER, WIDTH, Case, CheckFailure
-
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path[:0] = [HERE, os.path.join(ROOT, "Tests", "Browser")]
+
+from mockserver_child import MockServerProcess  # noqa: E402 (after the path)
+from zoolib import CHECKS, HEIGHT, NUMBER, WIDTH, Case, CheckFailure  # noqa: E402
+
 # The server is on 127.0.0.1: never through a proxy from the environment.
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-class Server:
-    """`mockserver --port 0 --admin-port 0` as a child, and its images fetched once each."""
+class Server(MockServerProcess):
+    """The child mockserver, and its zoo images fetched once each."""
 
     def __init__(self, executable):
-        self.process = subprocess.Popen(
-            [os.path.abspath(executable), "--port", "0", "--admin-port", "0", "--log-level", "warning"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd="/")
-        line = self.process.stdout.readline()
-        match = re.search(r"listening on (http://\S+) \(admin (http://[^)\s,]+)", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"mockserver did not say where it listens: {line!r}")
-        self.main, self.admin = match.group(1), match.group(2)
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+        super().__init__(os.path.abspath(executable))
         self.cache = {}
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
     def get(self, url):
         """(status, content type, body) of a GET."""

@@ -46,6 +46,16 @@ class Case:
         finally:
             ImageFile.LOAD_TRUNCATED_IMAGES = False
 
+    def expect_decompression_bomb(self, declared):
+        """A small file whose header declares `declared` (width, height): Pillow refuses to open it."""
+        self.expect(len(self.data) < 64 * 1024, f"{len(self.data)} bytes: not small")
+        try:
+            Image.open(io.BytesIO(self.data))
+            refused = False
+        except Image.DecompressionBombError as error:
+            refused = f"{declared[0] * declared[1]} pixels" in str(error)
+        self.expect(refused, f"Pillow did not refuse it as a decompression bomb of {declared[0]}×{declared[1]}")
+
     def reference(self):
         """`jpg` `baseline` of the same picture, as RGB."""
         return self.server.image("jpg", "baseline").convert("RGB")

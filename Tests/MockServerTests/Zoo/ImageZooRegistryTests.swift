@@ -18,6 +18,20 @@ final class ImageZooRegistryTests: XCTestCase {
         XCTAssertEqual(ZooVariants.of(.png).count, 12)
     }
 
+    func test_theGuide_listsEveryVariant() throws {
+        let guide = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/MOCKSERVER.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        let section = try XCTUnwrap(text.components(separatedBy: "## The image zoo").dropFirst().first)
+        for variant in ZooVariants.all {
+            let row = "| `\(variant.format.fileExtension)` `\(variant.name)` |"
+            let exifRange = variant.format == .jpeg && variant.name.hasPrefix("exif-")
+                ? "| `jpg` `exif-1` … `exif-8` |" : row
+            XCTAssertTrue(section.contains(row) || section.contains(exifRange), "docs/MOCKSERVER.md has no row \(row)")
+        }
+    }
+
     func test_everyVariant_isDeterministic_orFailsTheSameWayEveryTime() {
         let picture = ZooPicture(number: 3, width: 40, height: 30)
         for variant in ZooVariants.all {

@@ -51,8 +51,6 @@ enum ZooJPEGEncoder {
         var icc: [UInt8]? = nil
     }
 
-    private static let messageCapacity = 256
-
     /// Encodes `width`×`height` pixels, asking `rows` for each row (`width * components` bytes).
     static func encode(
         width: Int, height: Int, options: Options, rows: (_ y: Int, _ row: UnsafeMutableBufferPointer<UInt8>) -> Void
@@ -60,13 +58,13 @@ enum ZooJPEGEncoder {
         guard (1...65_500).contains(width), (1...65_500).contains(height) else {
             throw ZooEncodingError("libjpeg cannot encode \(width)×\(height): each side must be 1...65500")
         }
-        var message = [CChar](repeating: 0, count: messageCapacity)
+        var message = [CChar](repeating: 0, count: ZooRowSource.messageCapacity)
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
         let app1 = options.app1 ?? []
         let icc = options.icc ?? []
         let succeeded = withoutActuallyEscaping(rows) { rows in
-            var source = RowSource(rows: rows, rowByteCount: width * options.color.components)
+            var source = ZooRowSource(rows: rows, rowByteCount: width * options.color.components)
             return app1.withUnsafeBufferPointer { app1Bytes in
                 icc.withUnsafeBufferPointer { iccBytes in
                     var shimOptions = csj_options(
@@ -78,31 +76,16 @@ enum ZooJPEGEncoder {
                         icc: options.icc == nil ? nil : iccBytes.baseAddress, icc_length: icc.count)
                     return withUnsafeMutablePointer(to: &source) { source in
                         message.withUnsafeMutableBufferPointer { message in
-                            csj_encode(&shimOptions, RowSource.fill, source, &bytes, &length, message.baseAddress, message.count) != 0
+                            csj_encode(&shimOptions, ZooRowSource.fill, source, &bytes, &length, message.baseAddress, message.count) != 0
                         }
                     }
                 }
             }
         }
         guard succeeded, let bytes else {
-            let text = message.withUnsafeBufferPointer { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-            throw ZooEncodingError("libjpeg failed: \(text.isEmpty ? "no message" : text)")
+            throw ZooEncodingError("libjpeg failed: \(ZooRowSource.message(message, or: "no message"))")
         }
         defer { csj_free(bytes) }
         return Data(bytes: bytes, count: length)
-    }
-
-    /// The caller's row closure, reachable from C through a context pointer.
-    private struct RowSource {
-        let rows: (_ y: Int, _ row: UnsafeMutableBufferPointer<UInt8>) -> Void
-        let rowByteCount: Int
-
-        /// `csj_row_fn`: hands libjpeg's row buffer to the Swift closure.
-        static let fill: csj_row_fn = { context, y, row in
-            guard let source = context?.assumingMemoryBound(to: RowSource.self) else { return }
-            source.pointee.rows(Int(y), UnsafeMutableBufferPointer(start: row, count: source.pointee.rowByteCount))
-        }
     }
 }

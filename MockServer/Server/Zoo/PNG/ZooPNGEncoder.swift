@@ -40,8 +40,6 @@ enum ZooPNGEncoder {
         func rowBytes(width: Int) -> Int { (width * colorType.channels * bitDepth + 7) / 8 }
     }
 
-    private static let messageCapacity = 256
-
     /// Encodes `width`×`height` pixels, asking `rows` for each row (``Options/rowBytes(width:)``
     /// bytes, 16-bit samples big-endian); interlaced images ask for every row once per pass.
     static func encode(
@@ -51,13 +49,13 @@ enum ZooPNGEncoder {
             throw ZooEncodingError("libpng cannot encode \(width)×\(height): each side must be 1...1000000")
         }
         var output = Data()
-        var message = [CChar](repeating: 0, count: messageCapacity)
+        var message = [CChar](repeating: 0, count: ZooRowSource.messageCapacity)
         let palette = options.palette ?? []
         let transparency = options.transparency ?? []
         let icc = options.icc?.profile ?? []
         let iccName = options.icc?.name ?? ""
         let succeeded = withoutActuallyEscaping(rows) { rows in
-            var source = RowSource(rows: rows, rowByteCount: options.rowBytes(width: width))
+            var source = ZooRowSource(rows: rows, rowByteCount: options.rowBytes(width: width))
             return palette.withUnsafeBufferPointer { paletteBytes in
                 transparency.withUnsafeBufferPointer { transparencyBytes in
                     icc.withUnsafeBufferPointer { iccBytes in
@@ -76,7 +74,7 @@ enum ZooPNGEncoder {
                                 withUnsafeMutablePointer(to: &output) { output in
                                     message.withUnsafeMutableBufferPointer { message in
                                         csp_write(
-                                            &shimOptions, RowSource.fill, source, appendBytes, output,
+                                            &shimOptions, ZooRowSource.fill, source, appendBytes, output,
                                             message.baseAddress, message.count) != 0
                                     }
                                 }
@@ -87,10 +85,7 @@ enum ZooPNGEncoder {
             }
         }
         guard succeeded else {
-            let text = message.withUnsafeBufferPointer { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-            throw ZooEncodingError("libpng failed: \(text.isEmpty ? "no message" : text)")
+            throw ZooEncodingError("libpng failed: \(ZooRowSource.message(message, or: "no message"))")
         }
         return output
     }
@@ -100,16 +95,7 @@ enum ZooPNGEncoder {
         Array(bytes).withUnsafeBufferPointer { csp_crc32(0, $0.baseAddress, $0.count) }
     }
 
-    private struct RowSource {
-        let rows: (_ y: Int, _ row: UnsafeMutableBufferPointer<UInt8>) -> Void
-        let rowByteCount: Int
-
-        static let fill: csp_row_fn = { context, y, row in
-            guard let source = context?.assumingMemoryBound(to: RowSource.self) else { return }
-            source.pointee.rows(Int(y), UnsafeMutableBufferPointer(start: row, count: source.pointee.rowByteCount))
-        }
-    }
-
+    /// `csp_write_fn`: appends libpng's output to the `Data` the context points to.
     private static let appendBytes: csp_write_fn = { context, bytes, count in
         guard let output = context?.assumingMemoryBound(to: Data.self), let bytes else { return }
         output.pointee.append(bytes, count: count)
