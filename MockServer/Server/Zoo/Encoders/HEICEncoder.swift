@@ -10,8 +10,17 @@ enum HEICEncoder {
     /// x265's speed preset.
     static let preset = "fast"
 
+    /// `heif_init`, once per process, before the first encoder is asked for: it registers
+    /// libheif's built-in plugins, which a first use from two render threads at once would
+    /// otherwise race to do. `nil` when it succeeded, else libheif's message.
+    private static let initialization: String? = {
+        let error = heif_init(nil)
+        return error.code == heif_error_Ok ? nil : error.message.map { String(cString: $0) } ?? "code \(error.code.rawValue)"
+    }()
+
     /// The HEIC of `pixels`.
     static func encode(_ pixels: RGBAPixels) throws(ZooEncodingError) -> Data {
+        if let failure = initialization { throw ZooEncodingError("libheif: heif_init failed: \(failure)") }
         guard heif_have_encoder_for_format(heif_compression_HEVC) != 0 else {
             throw ZooEncodingError("libheif was built without an HEVC (x265) encoder")
         }
