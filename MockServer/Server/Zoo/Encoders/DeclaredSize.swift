@@ -66,7 +66,8 @@ enum DeclaredSize {
                 writeUInt32(&bytes, height, at: body.lowerBound + 8)
                 count += 1
             } else if let skip = containers[type], body.count >= skip {
-                try rewrite(&bytes, in: (body.lowerBound + skip)..<body.upperBound, depth: depth + 1, width: width, height: height, count: &count)
+                let children = (body.lowerBound + skip)..<body.upperBound
+                try rewrite(&bytes, in: children, depth: depth + 1, width: width, height: height, count: &count)
             }
             offset += size
         }

@@ -99,7 +99,8 @@ private final class HEIFSink {
     static let write: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?) -> heif_error = {
         _, bytes, count, user in
         if let bytes, let user, count > 0 {
-            Unmanaged<HEIFSink>.fromOpaque(user).takeUnretainedValue().data.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)
+            let sink = Unmanaged<HEIFSink>.fromOpaque(user).takeUnretainedValue()
+            sink.data.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)
         }
         return heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: success)
     }
