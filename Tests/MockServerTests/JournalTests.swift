@@ -86,7 +86,7 @@ final class JournalTests: ServerTestCase {
         let faults = (catalog?["faults"] as? [[String: Any]])?.compactMap { $0["parameter"] as? String } ?? []
         XCTAssertEqual(faults, Fault.Name.allCases.map(\.rawValue), "the fault table, in its order of application")
         let scenarios = (catalog?["scenarios"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-        XCTAssertEqual(scenarios, ["default", "mixed", "offline-first"])
+        XCTAssertEqual(scenarios, ["default", "mixed", "offline-first", "zoo"])
         for row in catalog?["endpoints"] as? [[String: Any]] ?? [] {
             let example = URL(string: row["example"] as? String ?? "")!
             let status = HTTP.get(example, headers: ["Authorization: Bearer \(token)"]).status

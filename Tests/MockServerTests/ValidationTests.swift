@@ -39,7 +39,8 @@ final class ValidationTests: ServerTestCase {
     }
 
     func test_pathsOutsideTheURLSpace_are404() {
-        for path in ["/", "/images/", "/images/0.png", "/images/1.gif", "/images/missing-4.png", "/avatars/a.jpg"] {
+        // (`/images/1.gif` is the image zoo's: a 400 naming its variants, ImageZooRouteTests.)
+        for path in ["/", "/images/", "/images/0.png", "/images/1.bmp", "/images/missing-4.png", "/avatars/a.jpg", "/avatars/a.gif"] {
             XCTAssertEqual(get(path).status, 404, path)
         }
     }

@@ -66,8 +66,16 @@ enum ImageGenerator {
 
     /// A zoo variant (``ZooVariants``): its encoder's bytes, or a 501 naming why it failed.
     private static func renderVariant(_ name: String, _ key: ImageKey) throws(ImageGenerationError) -> Data {
-        guard case .numbered(let number) = key.subject, let variant = ZooVariants.named(name, of: key.format) else {
+        guard let variant = ZooVariants.named(name, of: key.format) else {
             throw ImageGenerationError(message: "no \(key.format.rawValue) variant named \(name)", status: 400)
+        }
+        return try render(variant, key)
+    }
+
+    /// `variant` of `key`'s picture; an encoder's ``ZooEncodingError`` is a 501 naming why.
+    static func render(_ variant: ZooVariant, _ key: ImageKey) throws(ImageGenerationError) -> Data {
+        guard case .numbered(let number) = key.subject else {
+            throw ImageGenerationError(message: "zoo variants exist only for /images/N", status: 400)
         }
         do {
             return try variant.make(ZooPicture(number: number, width: key.width, height: key.height))

@@ -51,6 +51,18 @@ final class ImageZooRegistryTests: XCTestCase {
         }
     }
 
+    func test_anEncodersFailure_isA501NamingWhy() {
+        let failing = ZooVariant(.gif, "static", summary: "test", advice: "shows it") { _ throws(ZooEncodingError) in
+            throw ZooEncodingError("giflib is not installed")
+        }
+        let key = ImageKey(subject: .numbered(1), width: 8, height: 8, format: .gif, variant: "static")
+        XCTAssertThrowsError(try ImageGenerator.render(failing, key)) { error in
+            XCTAssertEqual(
+                error as? ImageGenerationError,
+                ImageGenerationError(message: "the encoder failed or is not available: giflib is not installed", status: 501))
+        }
+    }
+
     func test_jpegEncoder_refusesASizeLibjpegCannotWrite_withATypedError() {
         XCTAssertThrowsError(try ZooJPEGEncoder.encode(width: 70_000, height: 1, options: .init()) { _, _ in }) { error in
             XCTAssertTrue((error as? ZooEncodingError)?.message.contains("65500") == true, "\(error)")
