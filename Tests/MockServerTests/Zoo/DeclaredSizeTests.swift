@@ -51,19 +51,20 @@ final class DeclaredSizeTests: XCTestCase {
     func test_isobmff_survivesDamagedEncoderOutput() throws {
         let heic = [UInt8](try HEICEncoder.encode(try ZooEncoderFixtures.picture(width: 16, height: 16)))
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // A fixed xorshift seed: the same damage every run.
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
         var rewritten = 0
         for _ in 0..<2_000 {
             var damaged = heic
             for _ in 0..<4 {
-                state ^= state << 13
-                state ^= state >> 7
-                state ^= state << 17
-                damaged[Int(state % UInt64(min(damaged.count, 400)))] = UInt8(truncatingIfNeeded: state >> 32)
+                let random = next()
+                damaged[Int(random % UInt64(min(damaged.count, 400)))] = UInt8(truncatingIfNeeded: random >> 32)
             }
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            let cut = damaged.prefix(Int(state % UInt64(damaged.count + 1)))
+            let cut = damaged.prefix(Int(next() % UInt64(damaged.count + 1)))
             if let data = try? DeclaredSize.isobmff(Data(cut), width: 9, height: 9) {
                 XCTAssertEqual(data.count, cut.count, "the walk changes bytes in place, never the length")
                 rewritten += 1
