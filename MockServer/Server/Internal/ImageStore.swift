@@ -12,7 +12,7 @@ import Synchronization
 final class ImageStore: Sendable {
     typealias Completion = @Sendable (Result<SharedBytes, ImageGenerationError>) -> Void
 
-    /// Most bytes of encoded images kept.
+    /// Most bytes of encoded images kept by the server's store.
     static let capacity = 256 * 1024 * 1024
     /// Images above this many pixels go to the large lane (one at a time).
     static let largeImagePixels = 16_000_000
@@ -43,6 +43,17 @@ final class ImageStore: Sendable {
     private let state = Mutex(State())
     /// The render threads (internal: tests occupy a lane with work of their own).
     let queue = RenderQueue()
+    /// Most bytes of encoded images this store keeps; an image above a quarter of it is served
+    /// but never kept.
+    let capacity: Int
+
+    /// A store keeping at most `capacity` bytes of encoded images (tests pass a small one).
+    init(capacity: Int = ImageStore.capacity) {
+        self.capacity = capacity
+    }
+
+    /// The bytes of the images kept now (at most ``capacity``).
+    var cachedBytes: Int { state.withLock { $0.totalBytes } }
 
     /// The image if it is already rendered.
     func cached(_ key: ImageKey) -> SharedBytes? {
@@ -138,13 +149,13 @@ final class ImageStore: Sendable {
     }
 
     private func insert(_ bytes: SharedBytes, for key: ImageKey, in state: inout State) {
-        guard bytes.count <= Self.capacity / 4 else { return }
+        guard bytes.count <= capacity / 4 else { return }
         state.clock += 1
         if let replaced = state.ready.updateValue(Entry(bytes: bytes, lastUse: state.clock), forKey: key) {
             state.totalBytes -= replaced.bytes.count
         }
         state.totalBytes += bytes.count
-        while state.totalBytes > Self.capacity,
+        while state.totalBytes > capacity,
             let oldest = state.ready.min(by: { $0.value.lastUse < $1.value.lastUse })
         {
             state.ready[oldest.key] = nil
