@@ -77,6 +77,7 @@ struct RunCommand: AsyncParsableCommand {
         await attempt([6]) { try MemoryCase(settings: settings, ours: ours).run(into: &report) }
         await attempt([7]) { try StubCases(settings: settings, ours: ours).run(into: &report) }
         await attempt([8]) { try HTTPSCases(settings: settings, ours: ours).run(into: &report) }
+        await attempt([9]) { try ZooCases(settings: settings, ours: ours).run(into: &report) }
 
         let elapsed = (ContinuousClock.now - clock).seconds
         print(report.terminalTable())
@@ -99,7 +100,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The cases, numbered 1…caseCount (Report.caseTitles names each).
-    static let caseCount = 8
+    static let caseCount = 9
 
     static let startMarker = "<!-- bench:start -->"
     static let endMarker = "<!-- bench:end -->"

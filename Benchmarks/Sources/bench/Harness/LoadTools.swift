@@ -53,7 +53,7 @@ struct Nginx: Sendable {
                 client_body_temp_path \(prefix.path)/tmp/body;
                 proxy_temp_path \(prefix.path)/tmp/proxy;
                 fastcgi_temp_path \(prefix.path)/tmp/fastcgi;
-                types { image/png png; application/json json; }
+                types { image/png png; image/jpeg jpg; image/gif gif; image/webp webp; image/avif avif; image/heic heic; application/json json; }
                 server {
                     listen 127.0.0.1:\(port);
             \(tlsLines)

@@ -38,7 +38,7 @@ enum Verdict: Sendable, Equatable {
 
 /// One line of the report: ours against one peer, with the unit and the target.
 struct Row: Sendable {
-    /// The case number (1…8).
+    /// The case number (1…9).
     let caseNumber: Int
     /// What was measured, with its unit ("PNG 1 MB, requests/s").
     let title: String
@@ -207,6 +207,7 @@ struct Report: Sendable {
         6: "peak memory through ImagePipeline",
         7: "WireMock-format stubs: mockserver vs WireMock vs nginx (wrk, 2 threads, 32 connections)",
         8: "HTTPS: mockserver vs nginx, one CA (wrk, 2 threads, 32 connections)",
+        9: "the image zoo: first requests, mockserver vs nginx, small requests beside large renders",
     ]
 
     static func dateText(_ date: Date) -> String {
