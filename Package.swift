@@ -130,6 +130,14 @@ let package = Package(
         shim("CHEIF", pkgConfig: "libheif", apt: ["libheif-dev"], brew: ["libheif"]),
         // libxml2's XPath, for the mock server's matchesXPath.
         shim("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"], brew: ["libxml2"]),
+        // The image zoo's GIF, WebP, AVIF and HEIC encoders: the server's own shims (ImageCodec's
+        // decoders never share them). giflib has no .pc file on Debian: its module map links `gif`.
+        .systemLibrary(name: "CServerGIF", path: "Sources/CServerGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        shim("CServerWebP", pkgConfig: "libwebp libwebpmux", apt: ["libwebp-dev"], brew: ["webp"]),
+        // libavif.pc's cflags carry -DAVIF_DLL (for Windows DLL imports; nothing here), which SwiftPM
+        // drops with a "prohibited flag" note; the .pc is kept for Homebrew's include path.
+        shim("CServerAVIF", pkgConfig: "libavif", apt: ["libavif-dev"], brew: ["libavif"]),
+        shim("CServerHEIF", pkgConfig: "libheif", apt: ["libheif-dev"], brew: ["libheif"]),
 
         // Production modules.
         module("Networking", ["CCurl"]),
@@ -170,6 +178,8 @@ let package = Package(
                 "CMicroHTTPD", "ImageCodec", "CLibXML2",
                 // The image zoo's JPEG and PNG encoders (MockServer/Server/Zoo).
                 "CServerJPEG", "CServerPNG",
+                // The image zoo's encoders (MockServer/Server/Zoo/Encoders).
+                "CServerGIF", "CServerWebP", "CServerAVIF", "CServerHEIF",
                 // libcurl (the shim, not the Networking module): POST /__admin/try probes the main port with it.
                 "CCurl",
                 // The HTTPS listeners' CA and certificates: keys from swift-crypto, X.509 from swift-certificates.
@@ -287,6 +297,12 @@ let package = Package(
         // Fixtures/: small real-world files written by other encoders (and the script that made them).
         tests("ImageCodecTests", ["ImageCodec", "CWebP"], resources: [.copy("Fixtures")]),
         tests("ImageCacheTests", ["ImageCache", "ImageCodec", "Networking", "MockServer", logging]),
-        tests("MockServerTests", ["MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", x509]),
+        // The CServer* shims: the zoo's encoder tests read their files back with the same libraries' decoders.
+        tests(
+            "MockServerTests",
+            [
+                "MockServer", "ImageCodec", "CCurl", "CMicroHTTPD", "TestSupport", x509,
+                "CServerGIF", "CServerWebP", "CServerAVIF", "CServerHEIF",
+            ]),
     ]
 )

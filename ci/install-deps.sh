@@ -7,12 +7,17 @@ apt_packages=(libmicrohttpd-dev libgnutls28-dev libxml2-dev curl libcurl4-openss
 # The image zoo's JPEG variants use libjpeg's classic API (jpeglib.h, libjpeg.pc): libjpeg-dev
 # is libjpeg-turbo's on Debian and Ubuntu alike (Homebrew: jpeg-turbo, above and below).
 apt_packages+=(libjpeg-dev)
+# The image zoo's GIF, WebP, AVIF and HEIC encoders (the mock server's CServer* shims), and the
+# command-line tools its tests check them with: dwebp/webpmux, avifdec, heif-info, gifsicle.
+apt_packages+=(libgif-dev libwebp-dev libavif-dev libheif-dev webp libavif-bin libheif-examples gifsicle)
 # Homebrew formulae, by their current names: libcurl is in `curl` (keg-only: SwiftPM finds its
 # .pc through CCurl's brew provider), pkg-config is `pkgconf`, GNU timeout is coreutils'
 # `gtimeout` (ci/lib.sh). libexif: ImageCodec reads EXIF orientation with it, webp,
 # giflib, libavif and libheif decode WebP, GIF, AVIF and HEIC (ImageCodecTests encode their
 # AVIF and HEIC fixtures with avifenc and heif-enc: libavif-bin, libheif-examples on Debian).
 brew_packages=(libmicrohttpd gnutls libxml2 curl jpeg-turbo libpng sqlite pkgconf coreutils webp giflib libavif libheif libexif)
+# gifsicle: the zoo's GIF checks (webp, libavif and libheif bring their own tools).
+brew_packages+=(gifsicle)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "install-deps: no 'swift' on PATH; install a Swift 6 toolchain first (https://swift.org/install)." >&2
