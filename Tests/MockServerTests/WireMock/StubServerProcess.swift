@@ -76,9 +76,14 @@ final class StubServerProcess: Sendable {
             let jar = try WireMockJar.locate()
             let java = try executable(named: "java")
             // --port 0: WireMock picks a free port and prints `port: N` among its options.
+            // --local-response-templating: stubs naming the `response-template` transformer are
+            // templated (WireMock 2.35 standalone ignores the name without it; mockserver's default).
             return try start(
                 "WireMock", java,
-                ["-jar", jar.path, "--port", "0", "--bind-address", "127.0.0.1", "--root-dir", root.path, "--disable-banner"],
+                [
+                    "-jar", jar.path, "--port", "0", "--bind-address", "127.0.0.1", "--root-dir", root.path, "--disable-banner",
+                    "--local-response-templating",
+                ],
                 announcesPortAfter: "port:")
         case .mockServer:
             return try start(
