@@ -12,7 +12,7 @@ extension TemplateValue {
         case .decimal(let number): return number != 0
         case .string(let text), .safeString(let text): return !text.isEmpty
         case .array(let items), .listOrSingle(let items): return !items.isEmpty
-        case .urlPath(let text, _): return !text.isEmpty
+        case .urlPath(let text, _): return !text.isEmpty && text != "[]"  // a path, or a JSON list
         case .object(let object): return !object.isEmpty
         case .date: return true
         }

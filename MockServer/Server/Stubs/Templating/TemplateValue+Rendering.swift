@@ -24,6 +24,10 @@ extension TemplateValue {
             items.first?.render(into: &output)
         case .urlPath(let text, _): output += text
         case .object(let object):
+            if let text = object.printedText {
+                output += text
+                return
+            }
             output += "{"
             for (index, entry) in object.entries.enumerated() {
                 if index > 0 { output += ", " }

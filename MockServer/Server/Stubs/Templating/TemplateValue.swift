@@ -27,8 +27,10 @@ enum TemplateValue: Sendable, Hashable {
     /// it prints and reads as its first value (empty when it has none), and indexes (`.[1]`),
     /// counts (`size`) and iterates (`#each`) as a list.
     case listOrSingle([TemplateValue])
-    /// A URL path (`request.path`, `request.pathSegments`): prints and reads as the path text,
-    /// and indexes and iterates as its segments (`request.path.[1]` → the second segment).
+    /// A list that prints and reads as a text of its own: a URL path (`request.path`,
+    /// `request.pathSegments` print `/a/b`, and index and iterate as the segments:
+    /// `request.path.[1]` → `b`), and a JSON array `jsonPath` selects (prints as its JSON
+    /// text, iterates as its elements; see ``TemplateValue/jsonList(_:)``).
     case urlPath(String, segments: [TemplateValue])
     /// Named values in their order (a parsed JSON object keeps the order its text had).
     case object(TemplateObject)
@@ -45,6 +47,9 @@ struct TemplateObject: Sendable, Hashable {
     /// Whether a lookup that finds no key as written tries the keys without regard to case
     /// (the request model's headers, as WireMock's case-insensitive map).
     var ignoresKeyCase = false
+    /// The text the object prints as, when it is not Java's `{a=1}` (an object `jsonPath`
+    /// selects prints as its JSON).
+    var printedText: String?
 
     /// An empty object.
     init() {}

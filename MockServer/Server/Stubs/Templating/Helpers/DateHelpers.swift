@@ -1,5 +1,38 @@
+import Foundation
+
 extension TemplateHelpers {
     /// WireMock's date helpers: `now` (`offset`, `format` incl. `epoch` and `unix`, `timezone`),
     /// `date`, `parseDate`. `now` reads ``TemplateEnvironment/now`` (the server clock).
-    static let dates: [String: TemplateHelper] = [:]
+    static let dates: [String: TemplateHelper] = [
+        "now": TemplateHelper { call throws(TemplateError) in
+            try renderDate(call.environment.now, call: call, honoursZone: true)
+        },
+        "date": TemplateHelper { call throws(TemplateError) in
+            // WireMock 2.35's `date` takes `timezone` but writes the date in UTC all the same.
+            guard case .date(let date) = call.argument(0) else { return try renderDate(call.environment.now, call: call, honoursZone: false) }
+            return try renderDate(date, call: call, honoursZone: false)
+        },
+        "parseDate": TemplateHelper { call throws(TemplateError) in
+            guard let text = call.argument(0).stringValue else { return .null }
+            let format = call.hash("format").map(\.rendered)
+            return try TemplateDateFormat.parse(text, format: format, helper: call.name).map(TemplateValue.date) ?? .null
+        },
+    ]
+
+    /// `date` moved by the call's `offset`, written in its `format` (and, for `now`, its `timezone`).
+    private static func renderDate(_ date: Date, call: TemplateHelperCall, honoursZone: Bool) throws(TemplateError) -> TemplateValue {
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let named = try call.hash("timezone").map { (zone) throws(TemplateError) in try TemplateDateFormat.zone(zone.rendered, helper: call.name) }
+        let zone = honoursZone ? named ?? utc : utc
+        var moved = date
+        if let offset = call.hash("offset") {
+            moved = try TemplateDateFormat.offset(date, by: offset.rendered, zone: zone, helper: call.name)
+        }
+        if let format = call.hash("format") {
+            let namedUTC = !honoursZone || (call.hash("timezone")?.rendered ?? "UTC") == "UTC"
+            return try TemplateDateFormat.format(moved, format.rendered, zone: zone, namedUTC: namedUTC, helper: call.name)
+        }
+        if honoursZone, named != nil { return .string(TemplateDateFormat.iso(moved, zone: zone)) }
+        return .date(moved)
+    }
 }

@@ -1,5 +1,144 @@
+import Foundation
+
 extension TemplateHelpers {
     /// WireMock's extraction helpers: `jsonPath`, `xPath`, `regexExtract`, `formData`, `parseJson`,
     /// `toJson`.
-    static let extraction: [String: TemplateHelper] = [:]
+    static let extraction: [String: TemplateHelper] = [
+        "jsonPath": TemplateHelper { call throws(TemplateError) in try jsonPath(call) },
+        "xPath": TemplateHelper { call throws(TemplateError) in try xPath(call) },
+        "regexExtract": TemplateHelper { call throws(TemplateError) in try regexExtract(call) },
+        "formData": TemplateHelper { call throws(TemplateError) in try formData(call) },
+        "parseJson": TemplateHelper { call throws(TemplateError) in try parseJson(call) },
+        "toJson": TemplateHelper { call throws(TemplateError) in
+            let value = call.argument(0)
+            try call.environment.spend(value.rendered.utf8.count / 64)
+            return .string(TemplateJSON.pretty(value.json))
+        },
+    ]
+
+    /// `{{jsonPath document '$.path'}}`: the document is JSON text or a value from `parseJson`.
+    /// Nothing selected prints nothing; a bad expression prints WireMock's `[ERROR: …]` text;
+    /// a query that visits too many nodes, or a document nested too deep, is a `.limit` error.
+    private static func jsonPath(_ call: TemplateHelperCall) throws(TemplateError) -> TemplateValue {
+        let expression = call.argument(1).rendered
+        let document: JSONValue
+        switch call.argument(0) {
+        case .object, .array:
+            document = call.argument(0).json
+        case let value:
+            let text = value.rendered
+            try call.environment.spend(text.utf8.count / 64)
+            do throws(JSONReader.Error) {
+                document = try JSONReader.parse(text)
+            } catch {
+                if error.reason.contains("levels deep") { throw TemplateError(.limit, "jsonPath: the document is \(error.reason)") }
+                return .string("")
+            }
+        }
+        let path: JSONPath
+        do throws(JSONPath.Error) {
+            path = try JSONPath(expression, dialect: .jayway)
+        } catch {
+            return .string("[ERROR: \(expression) is not a valid JSONPath expression]")
+        }
+        let result: JSONValue?
+        do throws(JSONPath.Error) {
+            result = try path.evaluate(document)
+        } catch {
+            throw TemplateError(.limit, "jsonPath \(expression): \(error)")
+        }
+        guard let result else { return .string("") }
+        if case .array(let items) = result { try call.environment.spend(items.count) }
+        return TemplateJSON.selected(result)
+    }
+
+    /// `{{xPath document '/a/b/text()'}}`: one node's text (an element as its XML), several as
+    /// a list printing the first, none as nothing; WireMock's `[ERROR: …]` text for a document
+    /// that is not XML or an expression that is not XPath.
+    private static func xPath(_ call: TemplateHelperCall) throws(TemplateError) -> TemplateValue {
+        let text = call.argument(0).rendered
+        let expression = call.argument(1).rendered
+        let data = Data(text.utf8)
+        try call.environment.spend(data.count / 64)
+        guard StubXML.withDocument(data, { _, _ in true }) == true else { return .string("[ERROR: \(text) is not valid XML]") }
+        guard StubXML.compiles(expression) else { return .string("[ERROR: \(expression) is not a valid XPath expression]") }
+        // No node (or a result that is no node set, as `count(…)`, which WireMock refuses) prints nothing.
+        let values = StubXML.select(expression, in: data, namespaces: [:]) ?? []
+        try call.environment.spend(values.count)
+        let nodes = values.map { value in TemplateValue.string(value.hasPrefix("<") ? value + "\n" : value) }
+        switch nodes.count {
+        case 0: return .string("")
+        case 1: return nodes[0]
+        default: return .listOrSingle(nodes)
+        }
+    }
+
+    /// `{{regexExtract text 'regex'}}` (the first match), `{{regexExtract text 'regex' 'name'}}`
+    /// (its groups into variable `name`), `default='…'` when nothing matches.
+    private static func regexExtract(_ call: TemplateHelperCall) throws(TemplateError) -> TemplateValue {
+        let text = call.argument(0).rendered
+        let pattern = call.argument(1).rendered
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return .string("[ERROR: Invalid regex string \(pattern)]") }
+        try call.environment.spend(text.utf16.count / 64)
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
+            return call.hash("default") ?? .string("[ERROR: Nothing matched \(pattern)]")
+        }
+        func group(_ index: Int) -> TemplateValue {
+            Range(match.range(at: index), in: text).map { .string(String(text[$0])) } ?? .null
+        }
+        guard case let name = call.argument(2), name.isTruthy else { return group(0) }
+        let groups = match.numberOfRanges > 1 ? (1..<match.numberOfRanges).map(group) : [group(0)]
+        call.environment.variables[name.rendered] = .listOrSingle(groups)
+        return .null
+    }
+
+    /// `{{formData body 'name'}}`: the form's fields (each a list printing its first value)
+    /// into variable `name`, or returned without one; `urlDecode=true` decodes the values.
+    private static func formData(_ call: TemplateHelperCall) throws(TemplateError) -> TemplateValue {
+        let body = call.argument(0).rendered
+        let decode = call.hash("urlDecode")?.isTruthy ?? false && call.hash("urlDecode")?.rendered != "false"
+        var form = TemplateObject()
+        let pairs = body.split(separator: "&", omittingEmptySubsequences: true)
+        try call.environment.spend(pairs.count)
+        for pair in pairs {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(parts[0])
+            var value = parts.count > 1 ? String(parts[1]) : ""
+            if decode { value = value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? value }
+            if case .listOrSingle(let existing) = form[key] {
+                form[key] = .listOrSingle(existing + [.string(value)])
+            } else {
+                form[key] = .listOrSingle([.string(value)])
+            }
+        }
+        guard case let name = call.argument(1), name.isTruthy else { return .object(form) }
+        call.environment.variables[name.rendered] = .object(form)
+        return .null
+    }
+
+    /// `{{parseJson text}}` (the value), `{{parseJson text 'name'}}` (into variable `name`), or
+    /// `{{#parseJson 'name'}}…{{/parseJson}}` (the block's output, into `name`). Text that is
+    /// not JSON gives nothing.
+    private static func parseJson(_ call: TemplateHelperCall) throws(TemplateError) -> TemplateValue {
+        let text: String
+        let name: TemplateValue
+        if let block = call.block {
+            text = try block.render()
+            name = call.argument(0)
+        } else {
+            text = call.argument(0).rendered
+            name = call.argument(1)
+        }
+        try call.environment.spend(text.utf8.count / 64)
+        let value: TemplateValue
+        do throws(JSONReader.Error) {
+            value = TemplateValue(json: try JSONReader.parse(text))
+        } catch {
+            if error.reason.contains("levels deep") { throw TemplateError(.limit, "parseJson: the document is \(error.reason)") }
+            value = .null
+        }
+        guard name.isTruthy else { return value }
+        call.environment.variables[name.rendered] = value
+        return .null
+    }
 }
