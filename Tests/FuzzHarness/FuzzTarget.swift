@@ -18,6 +18,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case stubs
     /// A JSONPath query and a JSON document: `JSONReader`'s round trip, `JSONPath` in both dialects.
     case jsonpath
+    /// A response template rendered against a sample request: `Template`'s parser, evaluator,
+    /// helpers and bounds.
+    case templates
 
     /// Runs `data` through the target's code.
     ///
@@ -32,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .admin: return AdminFuzz.check(data)
         case .stubs: return StubFuzz.check(data)
         case .jsonpath: return JSONPathFuzz.check(data)
+        case .templates: return TemplateFuzz.check(data)
         }
     }
 }

@@ -16,6 +16,7 @@ final class FuzzCorpusReplayTests: XCTestCase {
     func test_admin_corpus() throws { try replay(.admin) }
     func test_stubs_corpus() throws { try replay(.stubs) }
     func test_jsonpath_corpus() throws { try replay(.jsonpath) }
+    func test_templates_corpus() throws { try replay(.templates) }
 
     /// Each target has a seeded corpus, and no target's corpus is left out of the tests above.
     func test_every_target_has_a_corpus() throws {

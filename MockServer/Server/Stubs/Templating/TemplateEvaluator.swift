@@ -66,8 +66,10 @@ final class TemplateEvaluator {
     /// A call: the helper it names, or (without arguments) the path it is.
     private func call(_ call: TemplateCall, block: TemplateBlock?) throws(TemplateError) -> TemplateValue {
         if let helper = helper(for: call) {
-            try enter(at: call.at)
-            defer { depth -= 1 }
+            // A subexpression is a level; a block's level is its body (``renderBody``).
+            let nests = block == nil
+            if nests { try enter(at: call.at) }
+            defer { if nests { depth -= 1 } }
             var arguments: [TemplateValue] = []
             arguments.reserveCapacity(call.arguments.count)
             for argument in call.arguments { arguments.append(try evaluate(argument)) }

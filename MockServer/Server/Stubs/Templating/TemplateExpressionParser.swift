@@ -27,8 +27,9 @@ struct TemplateExpressionParser {
             || bytes[index] == UInt8(ascii: ".")
         else { throw fail("found: '{{', expected: '<EOF>'", at: index) }
         // Handlebars takes no literal as a tag's head (`{{1}}`, `{{true}}`).
+        let headStart = index
         if number() != nil || ["true", "false", "null", "undefined"].contains(peekWord()) {
-            throw fail("found: '{{', expected: '<EOF>'", at: index)
+            throw fail("found: '{{', expected: '<EOF>'", at: headStart)
         }
         let call = try callBody(closing: false)
         var parameters: [String] = []
@@ -144,7 +145,6 @@ struct TemplateExpressionParser {
             }
             first = false
             guard index < end, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "/") else { break }
-            if segment == "." && !literal { continue }  // `./name`
             index += 1
         }
         result.text = TemplateLexer.string(bytes[start..<index])

@@ -11,14 +11,7 @@ enum TemplateRequestModel {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { TemplateValue.string(String($0)) }
         let urlPath = TemplateValue.urlPath(path, segments: segments)
         var query = TemplateObject()
-        for pair in request.query.pairs {
-            let value = TemplateValue.string(pair.value ?? "")
-            if case .listOrSingle(let values) = query[pair.name] {
-                query[pair.name] = .listOrSingle(values + [value])
-            } else {
-                query[pair.name] = .listOrSingle([value])
-            }
-        }
+        for pair in request.query.pairs { query.appendToList(.string(pair.value ?? ""), at: pair.name) }
         let host = request.host ?? "localhost"
         let port = request.port
         let hostHeader = request.headerValues(lowercased: "host").first?.trimmingCharacters(in: .whitespaces)
@@ -87,13 +80,7 @@ enum TemplateRequestModel {
             for pair in header.split(separator: ";") {
                 let trimmed = pair.trimmingCharacters(in: .whitespaces)
                 guard let equals = trimmed.firstIndex(of: "=") else { continue }
-                let name = String(trimmed[..<equals])
-                let value = TemplateValue.string(String(trimmed[trimmed.index(after: equals)...]))
-                if case .listOrSingle(let existing) = object[name] {
-                    object[name] = .listOrSingle(existing + [value])
-                } else {
-                    object[name] = .listOrSingle([value])
-                }
+                object.appendToList(.string(String(trimmed[trimmed.index(after: equals)...])), at: String(trimmed[..<equals]))
             }
         }
         return object

@@ -82,6 +82,16 @@ struct TemplateObject: Sendable, Hashable {
     /// The number of members.
     var count: Int { keys.count }
 
+    /// Adds `value` to the `ListOrSingle` at `key` (made on the first value): how repeated
+    /// query parameters, headers, cookies and form fields are kept.
+    mutating func appendToList(_ value: TemplateValue, at key: String) {
+        if case .listOrSingle(let existing) = self[key] {
+            self[key] = .listOrSingle(existing + [value])
+        } else {
+            self[key] = .listOrSingle([value])
+        }
+    }
+
     /// Whether the object has no members.
     var isEmpty: Bool { keys.isEmpty }
 }

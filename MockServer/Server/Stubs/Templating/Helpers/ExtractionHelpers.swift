@@ -105,11 +105,7 @@ extension TemplateHelpers {
             let key = String(parts[0])
             var value = parts.count > 1 ? String(parts[1]) : ""
             if decode { value = value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? value }
-            if case .listOrSingle(let existing) = form[key] {
-                form[key] = .listOrSingle(existing + [.string(value)])
-            } else {
-                form[key] = .listOrSingle([.string(value)])
-            }
+            form.appendToList(.string(value), at: key)
         }
         guard case let name = call.argument(1), name.isTruthy else { return .object(form) }
         call.environment.variables[name.rendered] = .object(form)
