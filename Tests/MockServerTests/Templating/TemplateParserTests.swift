@@ -42,6 +42,8 @@ final class TemplateParserTests: XCTestCase {
     func test_bracesThatDoNotMatch_areSyntaxErrors_namingWhatWasExpected() {
         XCTAssertEqual(TemplateTesting.failure("{{{p}}")?.message, "found: '}}', expected: '}}}'")
         XCTAssertEqual(TemplateTesting.failure("{{p}}}")?.message, "found: '}}}', expected: '}}'")
+        // A JSON object closing right after a tag (`"age":{{age}}}}`) is refused as WireMock refuses it.
+        XCTAssertEqual(TemplateTesting.failure(#"{"a":{{p}}}}"#)?.message, "found: '}}}}', expected: '}}'")
     }
 
     func test_blockClosedByAnotherName_orNeverClosed_isASyntaxError() {

@@ -91,7 +91,7 @@ struct TemplateLexer {
             throw TemplateParser.error("found: '}}', expected: '}}}'", at: closeStart, in: bytes)
         }
         if !triple, braces >= 3 {
-            throw TemplateParser.error("found: '}}}', expected: '}}'", at: closeStart, in: bytes)
+            throw TemplateParser.error("found: '\(String(repeating: "}", count: braces))', expected: '}}'", at: closeStart, in: bytes)
         }
         let end = closeStart + (triple ? 3 : 2)
         if triple { return (Tag(kind: .output(escaped: false), content: index..<contentStop, at: start), end) }
