@@ -67,7 +67,12 @@ extension StringHelper {
 
 /// The charsets `urlEncode encoding=…` understands, by their Java names and aliases.
 enum FormCharset {
-    case utf8, latin1, ascii
+    /// UTF-8, the default.
+    case utf8
+    /// ISO-8859-1: one byte per character up to U+00FF.
+    case latin1
+    /// US-ASCII: one byte per character up to U+007F.
+    case ascii
 
     /// The charset Java knows as `javaName` (case-insensitive), if it is one of these.
     init?(javaName: String) {
