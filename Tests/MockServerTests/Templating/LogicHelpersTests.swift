@@ -63,4 +63,10 @@ final class LogicHelpersTests: XCTestCase {
         ])
         HelperRendering.assertBadArgument("matches", ["{{matches 'abc' '[unclosed'}}", "{{matches missing 'a'}}", "{{matches 'a' 1}}"])
     }
+
+    func test_matches_onTextOverTheRegexBound_isALimitError_notALongBacktrack() {
+        let error = HelperRendering.error("{{matches (randomValue length=20000 type='NUMERIC') '(0|[0-9]+)+x'}}")
+        XCTAssertEqual(error?.kind, .limit, "\(String(describing: error))")
+        XCTAssertEqual(try HelperRendering.render("{{matches (randomValue length=100 type='NUMERIC') '[0-9]+'}}"), "true")
+    }
 }

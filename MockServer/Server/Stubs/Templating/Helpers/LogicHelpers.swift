@@ -73,6 +73,12 @@ enum LogicHelper {
         guard isText(patternValue), let pattern = patternValue.stringValue else {
             throw TemplateError.badArgument("matches", "needs a regular expression as text, and got \(patternValue.rendered)")
         }
+        // The bound stubs' regular expressions keep (a pattern that backtracks heavily costs
+        // at most that much text), and the text's length in steps of the render's budget.
+        guard text.utf16.count <= StubRegex.maximumValueLength else {
+            throw TemplateError(.limit, "matches: the text is over \(StubRegex.maximumValueLength) characters, more than a regular expression is run on")
+        }
+        try call.environment.spend(text.utf16.count)
         return try blockOrBool(call, wholeMatch(text, pattern))
     }
 
