@@ -85,10 +85,7 @@ enum LogicHelper {
     /// Whether `pattern` matches all of `text` (Java's `String.matches`); a pattern that does not
     /// compile, or is over the length stubs accept, is a bad argument.
     static func wholeMatch(_ text: String, _ pattern: String) throws(TemplateError) -> Bool {
-        guard pattern.utf8.count <= StubRegex.maximumPatternLength,
-              (try? NSRegularExpression(pattern: pattern)) != nil,
-              let expression = try? NSRegularExpression(pattern: "\\A(?:\(pattern))\\z")
-        else {
+        guard let expression = WholeMatchPatterns.shared.expression(for: pattern) else {
             throw TemplateError.badArgument("matches", "'\(pattern)' is not a valid regular expression")
         }
         let range = NSRange(text.startIndex..., in: text)
