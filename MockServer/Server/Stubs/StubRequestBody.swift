@@ -41,24 +41,25 @@ final class StubRequestBody: Sendable {
         }
     }
 
-    /// The body read as JSON, `nil` when it is not JSON.
+    /// The body read as JSON, `nil` when it is not JSON: ``jsonValue``'s one parse, as the
+    /// `equalToJson` comparison's tree.
     var json: JSONTree? {
         parsedJSON.withLock { cached in
             if let cached { return cached }
-            let tree = JSONTree(data: bytes)
+            let tree = jsonValue.map(JSONTree.init)
             cached = .some(tree)
             return tree
         }
     }
 
     /// The body read by ``JSONReader`` (numbers exact, comments allowed, 512 levels at most) for
-    /// `matchesJsonPath`; `nil` when it is not JSON or starts with `<` (WireMock does not try an
+    /// `matchesJsonPath` (and ``json``); `nil` when it is not JSON or starts with `<` (WireMock does not try an
     /// XML body). Read once per request however many stubs query it.
     var jsonValue: JSONValue? {
         parsedValue.withLock { cached in
             if let cached { return cached }
             let start = bytes.firstIndex { !(" \t\r\n" as String).utf8.contains($0) }
-            let value = start.flatMap { bytes[$0] == UInt8(ascii: "<") ? nil : try? JSONReader.parse(bytes) }
+            let value = start.flatMap { bytes[$0] == UInt8(ascii: "<") ? nil : try? JSONReader.parse(bytes, options: .requestBody) }
             cached = .some(value)
             return value
         }

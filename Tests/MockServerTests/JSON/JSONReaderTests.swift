@@ -48,6 +48,20 @@ final class JSONReaderTests: ServerTestCase {
         XCTAssertEqual(value, ["a": [1, 2]])
     }
 
+    func test_requestBodyOptions_takeSingleQuotesAndTrailingText_whichAMappingFileMayNotHave() throws {
+        let quoted = #"{'a': 'it\'s', "b": ['x', "y"]} trailing"#
+        XCTAssertEqual(try JSONReader.parse(Data(quoted.utf8), options: .requestBody), ["a": "it's", "b": ["x", "y"]])
+        XCTAssertThrowsError(try JSONReader.parse(quoted)) { error in
+            XCTAssertEqual((error as? JSONReader.Error)?.reason, "expected a member name in double quotes, found '''")
+        }
+        XCTAssertThrowsError(try JSONReader.parse(#"{"a": 1} trailing"#)) { error in
+            XCTAssertEqual((error as? JSONReader.Error)?.reason, "unexpected 't' after the value")
+        }
+        // A double quote inside single quotes is plain text; an unclosed single quote is still an error.
+        XCTAssertEqual(try JSONReader.parse(Data(#"'say "hi"'"#.utf8), options: .singleQuotes), "say \"hi\"")
+        XCTAssertThrowsError(try JSONReader.parse(Data("{'a': 'open}".utf8), options: .requestBody))
+    }
+
     func test_badJSON_namesLineAndColumn() {
         XCTAssertThrowsError(try JSONReader.parse("{\n  \"a\": 1,\n  \"b\" 2\n}")) { error in
             XCTAssertEqual(error as? JSONReader.Error, JSONReader.Error(reason: "expected ':' after a member name, found '2'", line: 3, column: 7))

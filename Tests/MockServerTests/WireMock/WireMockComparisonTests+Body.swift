@@ -71,6 +71,12 @@ extension WireMockComparisonTests {
             probe("/wm/body/json", #"{"owner":{"id":1},"tags":["a","b"],"name":"shelly","x":1}"#),
             probe("/wm/body/json", #"{"owner":{"id":"1"},"tags":["a","b"],"name":"shelly"}"#),
             probe("/wm/body/json", "name=shelly"),
+            // The body is read as WireMock's Jackson reads it: a comment, text after the value, single
+            // quotes and a repeated key are all taken.
+            probe("/wm/body/json", "/* an order */ {\"owner\":{\"id\":1},\"tags\":[\"a\",\"b\"],\"name\":\"shelly\"}", answer: same),
+            probe("/wm/body/json", #"{"owner":{"id":1},"tags":["a","b"],"name":"shelly"} and more"#, answer: same),
+            probe("/wm/body/json", #"{'owner':{'id':1},'tags':['a','b'],'name':'shelly'}"#, answer: same),
+            probe("/wm/body/json", #"{"owner":{"id":1},"tags":["a","b"],"name":"shelly","name":"shelly"}"#, answer: same),
             probe("/wm/body/json", ""),
             // Numbers as WireMock compares them: 1 = 1.0 and 1.5 = 1.50 = 15e-1, but 10 ≠ 10.0.
             probe("/wm/body/json-string", #"{"total":1,"rate":1.50,"count":10}"#, answer: fromString),

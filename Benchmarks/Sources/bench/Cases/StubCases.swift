@@ -25,15 +25,20 @@ struct StubCases {
         let root = try settings.folder("www-stubs")
         try json.write(to: root.appendingPathComponent("timeline.json"))
 
-        // A mock server of its own, so the stubs stay out of the other cases.
+        // A mock server of its own, so the stubs stay out of the other cases; and a twin that
+        // keeps only the measured stub, measured in turn with each crowd, so a crowd's ratio
+        // compares runs a few seconds apart instead of minutes (the machine drifts in between).
         let stubbed = try ServedMockServer.start(workDir: settings.workDir)
         defer { stubbed.stop() }
+        let single = try ServedMockServer.start(workDir: settings.workDir)
+        defer { single.stop() }
         let wireMock = try WireMockPeer.start(settings: settings)
         defer { wireMock.stop() }
         let nginx = try Nginx.start(serving: root, settings: settings)
         defer { nginx.stop() }
         progress("case 7: mock server on port \(stubbed.port), WireMock on \(wireMock.port), nginx on \(nginx.port)")
         try StubLoader.add([served], to: stubbed.url(""))
+        try StubLoader.add([served], to: single.url(""))
         try StubLoader.add([served], to: wireMock.url(""))
         for (name, url) in [("mockserver", stubbed.url(Self.stubPath)), ("WireMock", wireMock.url(Self.stubPath))] {
             let body = try fetch(url)
@@ -56,7 +61,7 @@ struct StubCases {
         /// when the mock server refuses the first stub, as it does a field it does not read yet.
         func measureBothAfterAdding(
             _ stubs: [[String: Any]], label: String, path: String = Self.stubPath, post: PostBody? = nil
-        ) throws -> (ours: [WrkResult], wireMock: [WrkResult])? {
+        ) throws -> (ours: [WrkResult], wireMock: [WrkResult], single: [WrkResult])? {
             if let first = stubs.first, let refusal = try StubLoader.refusal(of: first, at: stubbed.url("")) {
                 progress("case 7 \(label): not measured, the mock server refuses its mappings: \(refusal)")
                 report.remark(7, "Not measured: \(label), because the mock server refuses its mappings (\(Self.oneLine(refusal))).")
@@ -64,10 +69,12 @@ struct StubCases {
             }
             try StubLoader.add(stubs, to: stubbed.url(""))
             try StubLoader.add(stubs, to: wireMock.url(""))
+            // The twin with one stub is measured only for the crowds, which ask for the stubbed GET.
+            let twin = post == nil ? [("1 stub", single.url(path))] : []
             let runs = try measure(
-                [("mockserver", stubbed.url(path)), ("WireMock", wireMock.url(path))], label: label, warmUp: 2, post: post,
+                [("mockserver", stubbed.url(path))] + twin + [("WireMock", wireMock.url(path))], label: label, warmUp: 2, post: post,
                 retries: &retries)
-            return (runs["mockserver"]!, runs["WireMock"]!)
+            return (runs["mockserver"]!, runs["WireMock"]!, runs["1 stub", default: []])
         }
 
         // The JSON body matchers against WireMock, while each server has only the measured
@@ -77,7 +84,7 @@ struct StubCases {
             ("equalToJson", Self.equalToJsonStub(path: Self.equalToJsonPath), Self.equalToJsonPath),
             ("matchesJsonPath", Self.matchesJsonPathStub(path: Self.jsonPathPath), Self.jsonPathPath),
         ] {
-            guard let (oursBody, wireBody) = try measureBothAfterAdding([stub], label: "POST matched by \(name)", path: path, post: order) else {
+            guard let (oursBody, wireBody, _) = try measureBothAfterAdding([stub], label: "POST matched by \(name)", path: path, post: order) else {
                 continue
             }
             report.rows.append(Row(
@@ -94,14 +101,14 @@ struct StubCases {
         ]
         var wireMockRatios: [String] = []
         for crowd in crowds {
-            guard let (oursCrowd, wireCrowd) = try measureBothAfterAdding(crowd.stubs, label: crowd.title) else { continue }
+            guard let (oursCrowd, wireCrowd, singleCrowd) = try measureBothAfterAdding(crowd.stubs, label: crowd.title) else { continue }
             report.rows.append(Row(
-                7, "\(crowd.title): requests/s", ours: rate(oursCrowd), peer: "same server, 1 stub", rate(ours1),
+                7, "\(crowd.title): requests/s", ours: rate(oursCrowd), peer: "its twin, 1 stub", rate(singleCrowd),
                 target: .ratioAtLeast(crowd.target)))
             wireMockRatios.append("\(crowd.title) \(Format.ratio(rate(wireCrowd).median / rate(wire1).median))×")
         }
         report.remark(7, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive on the same \(Format.grouped(json.count)) bytes as case 1's JSON: a stub (`\"body\"`, `Content-Type: application/json`) added through `POST /__admin/mappings` to a mock server of its own (`bench serve`) and to WireMock \(Self.wireMockVersion) (`java -jar wiremock-standalone.jar --no-request-journal --disable-request-logging`, otherwise defaults), the file from nginx as in case 1. The JVM is warmed up with wrk for 5 s first. The POST rows send the same \(Self.orderBody.utf8.count)-byte JSON order (a wrk script) to a stub of their own path, one matching it with `equalToJson` (`ignoreExtraElements`), one with `matchesJsonPath` (a filter, `$.items[?(@.price > 10)]`), while each server holds only those and the measured stub.")
-        report.remark(7, "The crowd rows add their stubs in turn, each crowd staying for the next rows, and always measure the first stub's GET against the same server's 1-stub figure. The \(Format.grouped(Self.stubCount - 1)) other stubs are added after the measured one, on other paths, and never match its requests: a third `url`, a third `urlPathPattern` regexes, a third `urlPath` with a header `equalTo`, all of the same priority. The \(Format.grouped(Self.stubCount)) body-matching stubs are POSTs on other paths matching the body with `equalToJson`, `matches`, `matchesJsonPath` and `contains` in turn. The variant rows add \(Self.variantCount) newer stubs on the measured path itself, each wanting another `X-Variant` header (then another body, `equalTo`), which the measured requests do not send: stubs are filed by the exact values their headers and bodies require, so a request only meets the variants with its own values, where WireMock tries every stub in order. WireMock's rates after each crowd, over its 1-stub figure: \(wireMockRatios.joined(separator: ", ")).")
+        report.remark(7, "The crowd rows add their stubs in turn, each crowd staying for the next rows, and always measure the first stub's GET against a twin mock server that holds only that stub, measured in turn with it (wrk on the crowd, on the twin, on WireMock, repeated), so slow drift of the shared machine hurts both alike. The \(Format.grouped(Self.stubCount - 1)) other stubs are added after the measured one, on other paths, and never match its requests: a third `url`, a third `urlPathPattern` regexes, a third `urlPath` with a header `equalTo`, all of the same priority. The \(Format.grouped(Self.stubCount)) body-matching stubs are POSTs on other paths matching the body with `equalToJson`, `matches`, `matchesJsonPath` and `contains` in turn. The variant rows add \(Self.variantCount) newer stubs on the measured path itself, each wanting another `X-Variant` header (then another body, `equalTo`), which the measured requests do not send: stubs are filed by the exact values their headers and bodies require, so a request only meets the variants with its own values, where WireMock tries every stub in order. WireMock's rates after each crowd, over its 1-stub figure: \(wireMockRatios.joined(separator: ", ")).")
         if !retries.isEmpty {
             report.remark(7, "Runs measured again after socket errors: " + retries.joined(separator: "; ") + ".")
         }

@@ -21,10 +21,24 @@ public enum JSONReader {
         public var description: String { "\(reason) at line \(line), column \(column)" }
     }
 
-    /// The value `data` holds (UTF-8, with an optional byte-order mark).
-    public static func parse(_ data: Data) throws(Error) -> JSONValue {
+    /// What the reader takes beyond RFC 8259 and comments.
+    public struct Options: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        /// Makes options from their bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Strings and member names in single quotes (`{'id': 'a'}`), as WireMock's Jackson is set to read.
+        public static let singleQuotes = Options(rawValue: 1 << 0)
+        /// Text after the first value is ignored, as Jackson's `readTree` ignores it.
+        public static let trailingContentIgnored = Options(rawValue: 1 << 1)
+        /// How WireMock reads a request's body for `equalToJson` and `matchesJsonPath`.
+        public static let requestBody: Options = [.singleQuotes, .trailingContentIgnored]
+    }
+
+    /// The value `data` holds (UTF-8, with an optional byte-order mark), read with `options`
+    /// (none: a mapping file is held to plain JSON with comments).
+    public static func parse(_ data: Data, options: Options = []) throws(Error) -> JSONValue {
         let bytes = [UInt8](data)
-        var reader = Cursor(bytes: bytes)
+        var reader = Cursor(bytes: bytes, options: options)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         return try reader.document()
     }
@@ -34,17 +48,22 @@ public enum JSONReader {
         try parse(Data(text.utf8))
     }
 
-    private struct Cursor {
+    struct Cursor {
         let bytes: [UInt8]
+        let options: Options
         var index = 0
         var depth = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], options: Options) {
+            self.bytes = bytes
+            self.options = options
+        }
 
         mutating func document() throws(Error) -> JSONValue {
             try skipSpace()
             guard index < bytes.count else { throw fail("the document is empty") }
             let value = try self.value()
+            if options.contains(.trailingContentIgnored) { return value }
             try skipSpace()
             guard index == bytes.count else { throw fail("unexpected \(describe(index)) after the value") }
             return value
@@ -110,6 +129,7 @@ public enum JSONReader {
             case UInt8(ascii: "{"): return try object()
             case UInt8(ascii: "["): return try array()
             case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "'") where options.contains(.singleQuotes): return .string(try string())
             case UInt8(ascii: "t"): return try literal("true", .bool(true))
             case UInt8(ascii: "f"): return try literal("false", .bool(false))
             case UInt8(ascii: "n"): return try literal("null", .null)
@@ -146,7 +166,8 @@ public enum JSONReader {
             }
             while true {
                 try skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || (bytes[index] == UInt8(ascii: "'") && options.contains(.singleQuotes))
+                else {
                     throw fail("expected a member name in double quotes, found \(describe(index))")
                 }
                 let key = try string()
@@ -211,79 +232,6 @@ public enum JSONReader {
             default:
                 return false
             }
-        }
-
-        mutating func string() throws(Error) -> String {
-            let start = index
-            index += 1
-            var output: [UInt8] = []
-            var plainStart = index
-            while true {
-                guard index < bytes.count else { throw fail("a string is not closed", at: start) }
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    if output.isEmpty, plainStart == start + 1 {
-                        // No escape: the text straight from the document, one copy.
-                        let plain = bytes[plainStart..<index]
-                        index += 1
-                        guard let text = String(validating: plain, as: UTF8.self) else { throw fail("a string is not valid UTF-8", at: start) }
-                        return text
-                    }
-                    output.append(contentsOf: bytes[plainStart..<index])
-                    index += 1
-                    break
-                }
-                if byte < 0x20 { throw fail("a control character (byte 0x\(String(byte, radix: 16, uppercase: true))) inside a string must be escaped") }
-                guard byte == UInt8(ascii: "\\") else {
-                    index += 1
-                    continue
-                }
-                output.append(contentsOf: bytes[plainStart..<index])
-                index += 1
-                guard index < bytes.count else { throw fail("a string is not closed", at: start) }
-                let escaped = bytes[index]
-                index += 1
-                switch escaped {
-                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "/"): output.append(UInt8(ascii: "/"))
-                case UInt8(ascii: "b"): output.append(0x08)
-                case UInt8(ascii: "f"): output.append(0x0C)
-                case UInt8(ascii: "n"): output.append(0x0A)
-                case UInt8(ascii: "r"): output.append(0x0D)
-                case UInt8(ascii: "t"): output.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4()
-                    if (0xD800..<0xDC00).contains(scalar) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw fail("a \\u escape of a high surrogate is not followed by its low surrogate")
-                        }
-                        index += 2
-                        let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw fail("a high surrogate is followed by \\u\(String(low, radix: 16))") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00..<0xE000).contains(scalar) {
-                        throw fail("a lone low surrogate \\u\(String(scalar, radix: 16))")
-                    }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw fail("\\u\(String(scalar, radix: 16)) is not a character") }
-                    output.append(contentsOf: Array(String(Character(unicode)).utf8))
-                default:
-                    throw fail("'\\\(Character(Unicode.Scalar(escaped)))' is not a JSON escape", at: index - 2)
-                }
-                plainStart = index
-            }
-            guard let text = String(validating: output, as: UTF8.self) else { throw fail("a string is not valid UTF-8", at: start) }
-            return text
-        }
-
-        mutating func hex4() throws(Error) -> UInt32 {
-            guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
-                let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
-            else {
-                throw fail("\\u needs four hex digits")
-            }
-            index += 4
-            return value
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A JSON document as the body matchers compare it: a small value tree of their own, apart from
-/// the stubs' ``JSONValue`` (whose numbers serve response bodies), read from `JSONSerialization`'s
-/// objects.
+/// the stubs' ``JSONValue`` (whose numbers serve response bodies): a request's body comes from
+/// ``JSONReader``'s value, a mapping's operand from the mapping's parsed objects.
 enum JSONTree: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -14,17 +14,30 @@ enum JSONTree: Sendable, Equatable {
     case array([JSONTree])
     case object([String: JSONTree])
 
-    /// The document in `data`, `nil` when it is not JSON (or nests deeper than
-    /// `JSONSerialization` reads).
+    /// The document in `data`, `nil` when it is not JSON (or nests deeper than ``JSONReader``
+    /// reads).
     init?(data: Data) {
-        guard !data.isEmpty, let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            return nil
-        }
-        self.init(foundation: object)
+        guard !data.isEmpty, let value = try? JSONReader.parse(data, options: .requestBody) else { return nil }
+        self.init(value)
     }
 
     /// The document in `text`, `nil` when it is not JSON.
     init?(text: String) { self.init(data: Data(text.utf8)) }
+
+    /// The tree of a value ``JSONReader`` read: a plain walk over Swift enums, with no bridging
+    /// through Foundation's objects (which took most of an `equalToJson` request's time).
+    init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let number):
+            // Jackson reads `-0` as the integer 0.
+            self = number.isWholeLiteral ? .integer(number.text == "-0" ? "0" : number.text) : .float(number.doubleValue)
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(JSONTree.init))
+        case .object(let members): self = .object(members.mapValues(JSONTree.init))
+        }
+    }
 
     /// The tree of a `JSONSerialization` object or of a mapping's tree, `nil` for anything else.
     init?(foundation value: Any) {

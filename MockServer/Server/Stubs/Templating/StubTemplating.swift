@@ -19,6 +19,9 @@ final class StubTemplating: Sendable {
     static let transformerName = "response-template"
     /// The most parsed templates kept.
     static let cacheLimit = 4096
+    /// The most stubs whose answer count is kept for seeding (past it the counts start over,
+    /// so stubs added and removed through the admin API for ever keep the state bounded).
+    static let counterLimit = 10_000
 
     /// Whether every stub is rendered, or only those that name the transformer.
     let mode: MockServer.ResponseTemplating
@@ -67,6 +70,7 @@ final class StubTemplating: Sendable {
     func environment(for stub: Stub, request: StubRequestInfo) -> TemplateEnvironment {
         let base = Self.stubSeed(stub) ?? seed
         let turn = counters.withLock { counters -> UInt64 in
+            if counters[stub.id] == nil, counters.count >= Self.counterLimit { counters.removeAll(keepingCapacity: true) }
             defer { counters[stub.id, default: 0] += 1 }
             return counters[stub.id, default: 0]
         }
