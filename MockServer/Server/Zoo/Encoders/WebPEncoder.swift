@@ -129,14 +129,16 @@ enum WebPEncoder {
         WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "no reason given"
     }
 
-    /// libwebp's encoding error, in words.
+    /// libwebp's encoding error, in words. By its number (encode.h's `WebPEncodingError`): the
+    /// header is also part of ImageCodec's own WebP shim, which then owns its enum constants, so
+    /// in a build holding both modules their names are not visible from this one.
     private static func describe(_ error: WebPEncodingError) -> String {
-        switch error {
-        case VP8_ENC_ERROR_OUT_OF_MEMORY, VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: "out of memory"
-        case VP8_ENC_ERROR_BAD_DIMENSION: "invalid width or height (at most 16383)"
-        case VP8_ENC_ERROR_PARTITION0_OVERFLOW, VP8_ENC_ERROR_PARTITION_OVERFLOW: "partition too big"
-        case VP8_ENC_ERROR_FILE_TOO_BIG: "file bigger than 4 GB"
-        case VP8_ENC_ERROR_INVALID_CONFIGURATION: "invalid configuration"
+        switch error.rawValue {
+        case 1, 2: "out of memory"  // VP8_ENC_ERROR_OUT_OF_MEMORY, _BITSTREAM_OUT_OF_MEMORY
+        case 4: "invalid configuration"  // VP8_ENC_ERROR_INVALID_CONFIGURATION
+        case 5: "invalid width or height (at most 16383)"  // VP8_ENC_ERROR_BAD_DIMENSION
+        case 6, 7: "partition too big"  // VP8_ENC_ERROR_PARTITION0_OVERFLOW, _PARTITION_OVERFLOW
+        case 9: "file bigger than 4 GB"  // VP8_ENC_ERROR_FILE_TOO_BIG
         default: "error \(error.rawValue)"
         }
     }
