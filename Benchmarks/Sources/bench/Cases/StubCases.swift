@@ -92,6 +92,16 @@ struct StubCases {
                 rate(wireBody), target: .ratioAtLeast(5)))
         }
 
+        // A templated answer (`{{request.path}}`, `{{now}}`, one `jsonPath` over the body).
+        let templated = Self.templatedStub(path: Self.templatedPath)
+        if let (oursTemplated, wireTemplated, _) = try measureBothAfterAdding(
+            [templated], label: "templated answer", path: Self.templatedPath, post: order)
+        {
+            report.rows.append(Row(
+                7, "POST answered from a template: requests/s", ours: rate(oursTemplated), peer: "WireMock", rate(wireTemplated),
+                target: .ratioAtLeast(5)))
+        }
+
         // Crowds of stubs that never match the measured GET, each staying for the next rows.
         let crowds: [(title: String, stubs: [[String: Any]], target: Double)] = [
             ("\(Format.grouped(Self.stubCount)) stubs", Self.otherStubs(Self.stubCount - 1), 0.95),
@@ -107,7 +117,7 @@ struct StubCases {
                 target: .ratioAtLeast(crowd.target)))
             wireMockRatios.append("\(crowd.title) \(Format.ratio(rate(wireCrowd).median / rate(wire1).median))×")
         }
-        report.remark(7, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive on the same \(Format.grouped(json.count)) bytes as case 1's JSON: a stub (`\"body\"`, `Content-Type: application/json`) added through `POST /__admin/mappings` to a mock server of its own (`bench serve`) and to WireMock \(Self.wireMockVersion) (`java -jar wiremock-standalone.jar --no-request-journal --disable-request-logging`, otherwise defaults), the file from nginx as in case 1. The JVM is warmed up with wrk for 5 s first. The POST rows send the same \(Self.orderBody.utf8.count)-byte JSON order (a wrk script) to a stub of their own path, one matching it with `equalToJson` (`ignoreExtraElements`), one with `matchesJsonPath` (a filter, `$.items[?(@.price > 10)]`), while each server holds only those and the measured stub.")
+        report.remark(7, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive on the same \(Format.grouped(json.count)) bytes as case 1's JSON: a stub (`\"body\"`, `Content-Type: application/json`) added through `POST /__admin/mappings` to a mock server of its own (`bench serve`) and to WireMock \(Self.wireMockVersion) (`java -jar wiremock-standalone.jar --no-request-journal --disable-request-logging --local-response-templating`, otherwise defaults), the file from nginx as in case 1. The JVM is warmed up with wrk for 5 s first. The POST rows send the same \(Self.orderBody.utf8.count)-byte JSON order (a wrk script) to a stub of their own path, one matching it with `equalToJson` (`ignoreExtraElements`), one with `matchesJsonPath` (a filter, `$.items[?(@.price > 10)]`), while each server holds only those and the measured stub. The templated row POSTs the same order to a stub whose body is rendered per request from `{{request.path}}`, `{{now}}` and `{{jsonPath request.body '$.order.customer'}}` (WireMock started with `--local-response-templating`).")
         report.remark(7, "The crowd rows add their stubs in turn, each crowd staying for the next rows, and always measure the first stub's GET against a twin mock server that holds only that stub, measured in turn with it (wrk on the crowd, on the twin, on WireMock, repeated), so slow drift of the shared machine hurts both alike. The \(Format.grouped(Self.stubCount - 1)) other stubs are added after the measured one, on other paths, and never match its requests: a third `url`, a third `urlPathPattern` regexes, a third `urlPath` with a header `equalTo`, all of the same priority. The \(Format.grouped(Self.stubCount)) body-matching stubs are POSTs on other paths matching the body with `equalToJson`, `matches`, `matchesJsonPath` and `contains` in turn. The variant rows add \(Self.variantCount) newer stubs on the measured path itself, each wanting another `X-Variant` header (then another body, `equalTo`), which the measured requests do not send: stubs are filed by the exact values their headers and bodies require, so a request only meets the variants with its own values, where WireMock tries every stub in order. WireMock's rates after each crowd, over its 1-stub figure: \(wireMockRatios.joined(separator: ", ")).")
         if !retries.isEmpty {
             report.remark(7, "Runs measured again after socket errors: " + retries.joined(separator: "; ") + ".")

@@ -14,6 +14,8 @@ struct WireMockPeer: Sendable {
     /// Starts WireMock with an empty root folder in the run's scratch folder and waits until its
     /// admin API answers. `--no-request-journal` and `--disable-request-logging`: under load the
     /// journal would grow without bound, and the mock server's log runs at `warning`.
+    /// `--local-response-templating`: stubs naming `response-template` are rendered, as the mock
+    /// server renders them by default (and WireMock 3 does; 2.35 needs the flag).
     static func start(settings: Settings) throws -> WireMockPeer {
         guard FileManager.default.fileExists(atPath: jar) else {
             throw ChildError("no WireMock jar at \(jar) (ci/bench.sh runs ci/wiremock-venv.sh)")
@@ -25,7 +27,7 @@ struct WireMockPeer: Sendable {
             "WireMock", executable: java,
             arguments: [
                 "-jar", jar, "--port", "0", "--bind-address", "127.0.0.1", "--root-dir", root.path, "--disable-banner",
-                "--no-request-journal", "--disable-request-logging",
+                "--no-request-journal", "--disable-request-logging", "--local-response-templating",
             ],
             log: root.appendingPathComponent("stderr.log"))
         // With --port 0 WireMock picks the port and prints it among its options: `port:   41823`.
