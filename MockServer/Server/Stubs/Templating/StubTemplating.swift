@@ -77,15 +77,15 @@ final class StubTemplating: Sendable {
         var mixer = SplitMix64(seed: base &+ turn &* 0x9E37_79B9_7F4A_7C15)
         let parameters = stub.response.transformerParameters.map { TemplateValue(json: .object($0)) } ?? .object(TemplateObject())
         return TemplateEnvironment(
-            request: TemplateRequestModel.value(of: request), parameters: parameters, now: clock.now(), seed: mixer.next(),
-            limits: limits)
+            requestInfo: request, parameters: parameters, now: clock.now(), seed: mixer.next(), limits: limits)
     }
 
     /// Renders `text` for one request; the error names where the template stands (`body`…).
     func render(_ text: String, in environment: TemplateEnvironment) throws(TemplateError) -> String {
         let template = try self.template(text).get()
         if template.isPlainText { return text }
-        let context = TemplateRequestModel.context(request: environment.request, parameters: environment.parameters)
+        let request = environment.requestModel(fields: template.requestFields)
+        let context = TemplateRequestModel.context(request: request, parameters: environment.parameters)
         return try template.render(context: context, environment: environment)
     }
 

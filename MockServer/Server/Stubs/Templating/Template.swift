@@ -7,6 +7,9 @@ struct Template: Sendable {
     let source: String
     /// Its tree.
     let nodes: [TemplateNode]
+    /// The members of `request` it reads, `nil` when it may read any (``requestFields(of:)``):
+    /// a stub's request model is built with these only.
+    let requestFields: Set<String>?
     /// Whether rendering gives the text back unchanged (it has no tag, not even a comment).
     var isPlainText: Bool {
         guard let first = nodes.first else { return source.isEmpty }
@@ -18,6 +21,7 @@ struct Template: Sendable {
     init(parsing source: String, limits: TemplateLimits = .standard) throws(TemplateError) {
         self.source = source
         nodes = try TemplateParser.parse(source, maxDepth: limits.maxDepth)
+        requestFields = Self.requestFields(of: nodes)
     }
 
     /// The template rendered with `context` as `this` (a stub's is the object holding `request`

@@ -6,8 +6,14 @@ import Foundation
 /// A class, made for each request and used on one thread only: helpers draw random numbers
 /// and set variables through it, and every helper of the render sees the change.
 final class TemplateEnvironment {
-    /// The request model (`request.path`, `request.query.NAME`…); `.null` outside a request.
+    /// The request model (`request.path`, `request.query.NAME`…) given whole; `.null` outside
+    /// a request, or when the environment builds it member by member (``requestModel(fields:)``).
     let request: TemplateValue
+    /// The request whose model ``requestModel(fields:)`` builds on demand.
+    private let requestInfo: StubRequestInfo?
+    /// The members of the model built so far, by name: a stub's body and header templates
+    /// share them.
+    private var builtFields: [String: TemplateValue] = [:]
     /// The stub's `transformerParameters` (`parameters.NAME`); `.null` when it has none.
     let parameters: TemplateValue
     /// The server clock's time when the render started: `now` and `date` read this.
@@ -25,14 +31,32 @@ final class TemplateEnvironment {
 
     /// An environment for one render.
     init(
-        request: TemplateValue = .null, parameters: TemplateValue = .null, now: Date, seed: UInt64,
-        limits: TemplateLimits = .standard
+        request: TemplateValue = .null, requestInfo: StubRequestInfo? = nil, parameters: TemplateValue = .null, now: Date,
+        seed: UInt64, limits: TemplateLimits = .standard
     ) {
         self.request = request
+        self.requestInfo = requestInfo
         self.parameters = parameters
         self.now = now
         self.random = SplitMix64(seed: seed)
         self.limits = limits
+    }
+
+    /// The request model with the members in `fields` (every one when `nil`), each built once
+    /// per request; ``request`` when the environment was given the model whole.
+    func requestModel(fields: Set<String>?) -> TemplateValue {
+        guard let requestInfo else { return request }
+        var model = TemplateObject()
+        for name in TemplateRequestModel.fieldNames where fields?.contains(name) ?? true {
+            if let built = builtFields[name] {
+                model[name] = built
+            } else {
+                let built = TemplateRequestModel.field(name, of: requestInfo)
+                builtFields[name] = built
+                model[name] = built
+            }
+        }
+        return .object(model)
     }
 
     /// Spends `count` steps of the render's budget; a helper that builds or walks `n` elements

@@ -5,42 +5,76 @@ import Foundation
 /// `headers.NAME` (any case), `cookies.NAME`, `body`, `method`, `scheme`, `host`, `port`,
 /// `baseUrl`, and `requestLine.*` with the same parts.
 enum TemplateRequestModel {
-    /// The model of `request`.
+    /// The model's members, in the order WireMock's map lists them.
+    static let fieldNames = [
+        "url", "path", "pathSegments", "query", "method", "scheme", "host", "port", "baseUrl", "headers", "cookies", "body",
+        "requestLine",
+    ]
+
+    /// The model of `request`, every member.
     static func value(of request: StubRequestInfo) -> TemplateValue {
+        value(of: request, fields: nil)
+    }
+
+    /// The model of `request` with only the members in `fields` (all when `nil`): a template
+    /// that reads `request.path` alone costs no header, cookie or query decoding.
+    static func value(of request: StubRequestInfo, fields: Set<String>?) -> TemplateValue {
+        var model = TemplateObject()
+        for name in fieldNames where fields?.contains(name) ?? true { model[name] = field(name, of: request) }
+        return .object(model)
+    }
+
+    /// One member of the model (`.null` for a name it lacks).
+    static func field(_ name: String, of request: StubRequestInfo) -> TemplateValue {
+        switch name {
+        case "url": return .string(request.pathAndQuery)
+        case "path", "pathSegments": return urlPath(of: request)
+        case "query": return .object(query(of: request))
+        case "method": return .string(request.method)
+        case "scheme": return .string(request.scheme)
+        case "host": return .string(host(of: request))
+        case "port": return .integer(request.port)
+        case "baseUrl": return .string(baseURL(of: request))
+        case "headers": return .object(headers(of: request))
+        case "cookies": return .object(cookies(of: request))
+        case "body": return .string(request.body.text ?? "")
+        case "requestLine":
+            var requestLine = TemplateObject()
+            let path = urlPath(of: request)
+            requestLine["method"] = .string(request.method)
+            requestLine["scheme"] = .string(request.scheme)
+            requestLine["host"] = .string(host(of: request))
+            requestLine["port"] = .integer(request.port)
+            requestLine["path"] = path
+            requestLine["pathSegments"] = path
+            requestLine["query"] = .object(query(of: request))
+            requestLine["url"] = .string(request.pathAndQuery)
+            requestLine["baseUrl"] = .string(baseURL(of: request))
+            return .object(requestLine)
+        default: return .null
+        }
+    }
+
+    /// The decoded path, which prints as itself and whose `.[n]` are its segments.
+    private static func urlPath(of request: StubRequestInfo) -> TemplateValue {
         let path = request.path.removingPercentEncoding ?? request.path
         let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { TemplateValue.string(String($0)) }
-        let urlPath = TemplateValue.urlPath(path, segments: segments)
+        return .urlPath(path, segments: segments)
+    }
+
+    /// Each query parameter as a `ListOrSingle` of its values.
+    private static func query(of request: StubRequestInfo) -> TemplateObject {
         var query = TemplateObject()
         for pair in request.query.pairs { query.appendToList(.string(pair.value ?? ""), at: pair.name) }
-        let host = request.host ?? "localhost"
-        let port = request.port
+        return query
+    }
+
+    private static func host(of request: StubRequestInfo) -> String { request.host ?? "localhost" }
+
+    /// `scheme://` and the `Host` header as sent (the server's own address without one).
+    private static func baseURL(of request: StubRequestInfo) -> String {
         let hostHeader = request.headerValues(lowercased: "host").first?.trimmingCharacters(in: .whitespaces)
-        let baseURL = "\(request.scheme)://\(hostHeader.flatMap { $0.isEmpty ? nil : $0 } ?? host)"
-        var requestLine = TemplateObject()
-        requestLine["method"] = .string(request.method)
-        requestLine["scheme"] = .string(request.scheme)
-        requestLine["host"] = .string(host)
-        requestLine["port"] = .integer(port)
-        requestLine["path"] = urlPath
-        requestLine["pathSegments"] = urlPath
-        requestLine["query"] = .object(query)
-        requestLine["url"] = .string(request.pathAndQuery)
-        requestLine["baseUrl"] = .string(baseURL)
-        var model = TemplateObject()
-        model["url"] = .string(request.pathAndQuery)
-        model["path"] = urlPath
-        model["pathSegments"] = urlPath
-        model["query"] = .object(query)
-        model["method"] = .string(request.method)
-        model["scheme"] = .string(request.scheme)
-        model["host"] = .string(host)
-        model["port"] = .integer(port)
-        model["baseUrl"] = .string(baseURL)
-        model["headers"] = .object(headers(of: request))
-        model["cookies"] = .object(cookies(of: request))
-        model["body"] = .string(request.body.text ?? "")
-        model["requestLine"] = .object(requestLine)
-        return .object(model)
+        return "\(request.scheme)://\(hostHeader.flatMap { $0.isEmpty ? nil : $0 } ?? host(of: request))"
     }
 
     /// The root context of a stub's template: `request` and `parameters` (its `transformerParameters`).

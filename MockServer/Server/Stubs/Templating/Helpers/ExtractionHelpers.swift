@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension TemplateHelpers {
     /// WireMock's extraction helpers: `jsonPath`, `xPath`, `regexExtract`, `formData`, `parseJson`,
@@ -15,6 +16,23 @@ extension TemplateHelpers {
             return .string(TemplateJSON.pretty(value.json))
         },
     ]
+
+    /// The most compiled `jsonPath` expressions kept (past it the cache starts over).
+    static let compiledPathLimit = 256
+    /// Compiled `jsonPath` expressions by their text (`nil`: not a valid expression): a stub's
+    /// template asks for the same few on every request.
+    private static let compiledPaths = Mutex<[String: JSONPath?]>([:])
+
+    /// `expression` compiled in the Jayway dialect, once; `nil` when it is not valid.
+    private static func compiledPath(_ expression: String) -> JSONPath? {
+        if let cached = compiledPaths.withLock({ $0[expression] }) { return cached }
+        let path = try? JSONPath(expression, dialect: .jayway)
+        compiledPaths.withLock { cache in
+            if cache.count >= compiledPathLimit { cache.removeAll(keepingCapacity: true) }
+            cache[expression] = .some(path)
+        }
+        return path
+    }
 
     /// `{{jsonPath document '$.path'}}`: the document is JSON text or a value from `parseJson`.
     /// Nothing selected prints nothing; a bad expression prints WireMock's `[ERROR: …]` text;
@@ -35,10 +53,7 @@ extension TemplateHelpers {
                 return .string("")
             }
         }
-        let path: JSONPath
-        do throws(JSONPath.Error) {
-            path = try JSONPath(expression, dialect: .jayway)
-        } catch {
+        guard let path = compiledPath(expression) else {
             return .string("[ERROR: \(expression) is not a valid JSONPath expression]")
         }
         let result: JSONValue?
