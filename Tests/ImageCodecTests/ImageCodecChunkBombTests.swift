@@ -82,8 +82,15 @@ enum ResidentMemory {
 
     /// The most resident bytes seen while `body` ran, sampled every millisecond on another
     /// thread (a libpng allocation that is zero-filled and freed again takes far longer).
+    /// The sampler's state: a named type, not a tuple (the sanitizer's Mutex suppression
+    /// recognises lock bodies over named states only).
+    private struct Sampling {
+        var running: Bool
+        var peak: Int
+    }
+
     static func peak(_ body: () -> Void) -> Int {
-        let state = Mutex((running: true, peak: current() ?? 0))
+        let state = Mutex(Sampling(running: true, peak: current() ?? 0))
         let sampler = Thread {
             while state.withLock({ $0.running }) {
                 let now = current() ?? 0
