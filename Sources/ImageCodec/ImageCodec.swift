@@ -52,8 +52,8 @@ public enum ImageCodec {
     ///
     /// An EXIF orientation (JPEG APP1, PNG `eXIf`, WebP `EXIF`; read with libexif) is applied to the pixels:
     /// a photo stored 4000×3000 with orientation 6 decodes as 3000×4000, turned a quarter turn
-    /// clockwise. A damaged EXIF block counts as no orientation. An AVIF's `irot` is applied the
-    /// same way (its `imir` not yet); libheif applies a HEIC's `irot` and `imir` itself.
+    /// clockwise. A damaged EXIF block counts as no orientation. An AVIF's `irot` and `imir` are
+    /// applied the same way (rotation first, then the mirror, as HEIF orders them); libheif applies a HEIC's `irot` and `imir` itself.
     ///
     /// Reads the header first and throws ``ImageCodecError/tooLarge(pixels:)`` when it declares
     /// more than `maxPixels` pixels, before any pixel memory is allocated. PNG is decoded by
