@@ -45,7 +45,8 @@ public enum ImageCodec {
 
     /// Decodes a PNG, JPEG, GIF, WebP, AVIF or HEIC image to 8-bit RGBA, upright.
     ///
-    /// An animated GIF or WebP delivers its first frame (composited on the canvas), with
+    /// An animated GIF, WebP or APNG delivers its first frame (composited on the canvas; APNG's
+    /// default image), with
     /// ``DecodedImage/frameCount``, ``DecodedImage/loopCount`` and
     /// ``DecodedImage/frameDurations`` read from the container without decoding the other
     /// frames; the canvas (GIF's logical screen) is checked against `maxPixels` before any frame is decoded.
