@@ -23,13 +23,18 @@ let package = Package(
         .systemLibrary(
             name: "CBenchPNG", path: "Sources/CBenchPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // Case 4's decode peers: giflib, libwebp, libavif and libheif, each through its simple API
+        // (linked by name: libavif's pkg-config flags carry a define SwiftPM refuses).
+        .systemLibrary(
+            name: "CBenchDecode", path: "Sources/CBenchDecode",
+            providers: [.apt(["libgif-dev", "libwebp-dev", "libavif-dev", "libheif-dev"]), .brew(["giflib", "webp", "libavif", "libheif"])]),
         .systemLibrary(
             name: "CBenchSQLite", path: "Sources/CBenchSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .executableTarget(
             name: "bench",
             dependencies: [
-                "CBenchPNG", "CBenchSQLite",
+                "CBenchPNG", "CBenchSQLite", "CBenchDecode",
                 testbed("Networking"), testbed("ImageCodec"), testbed("ImageCache"), testbed("Storage"),
                 testbed("FeedData"), testbed("MockServer"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

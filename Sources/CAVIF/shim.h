@@ -8,8 +8,8 @@
 #include <avif/avif.h>
 
 /// What cavif_read found: the image size (from `ispe`), the frame count, the `irot` quarter
-/// turns (anti-clockwise) and whether an `imir` is present, libavif's result code and its
-/// diagnostic message.
+/// turns (anti-clockwise), the `imir` (0: none, 1: top and bottom exchanged, 2: left and right
+/// exchanged; libavif's `imir.mode` plus one), libavif's result code and its diagnostic message.
 typedef struct {
     int width;
     int height;
@@ -40,7 +40,7 @@ static inline int cavif_read(const uint8_t *data, size_t size, uint32_t size_lim
         info->height = (int)decoder->image->height;
         info->frame_count = decoder->imageCount;
         if (decoder->image->transformFlags & AVIF_TRANSFORM_IROT) info->rotation = decoder->image->irot.angle & 3;
-        info->mirrored = (decoder->image->transformFlags & AVIF_TRANSFORM_IMIR) != 0;
+        if (decoder->image->transformFlags & AVIF_TRANSFORM_IMIR) info->mirrored = 1 + (decoder->image->imir.mode & 1);
         if (out != NULL) {
             if ((size_t)decoder->image->width * decoder->image->height * 4 != out_size) {
                 result = AVIF_RESULT_INVALID_ARGUMENT;

@@ -22,11 +22,14 @@ struct GalleryCell {
 
     let url: URL
     var phase: Phase
+    /// What the list says the image is.
+    let caption: GalleryCaption?
 
     /// A cell that loads when visible (a fresh copy when `reload`).
-    init(url: URL, reload: Bool) {
+    init(url: URL, reload: Bool, caption: GalleryCaption? = nil) {
         self.url = url
         self.phase = .waiting(reload: reload)
+        self.caption = caption
     }
 
     /// What the view shows for this cell.
@@ -37,7 +40,7 @@ struct GalleryCell {
         case .loaded(let image): state = .loaded(image)
         case .failed(_, let message, let hint): state = .failed(message: message, hint: hint)
         }
-        return GalleryCellViewModel(id: url.absoluteString, state: state)
+        return GalleryCellViewModel(id: url.absoluteString, state: state, caption: caption)
     }
 
     /// Whether a load is in flight.

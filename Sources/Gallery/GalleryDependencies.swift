@@ -38,6 +38,18 @@ public protocol GalleryListProviding: Sendable {
     /// server's `gallery.json`, cached on disk so the list survives a restart without network)
     /// and ``FixedGalleryList``.
     func imageURLs() async throws(GalleryListError) -> [URL]
+
+    /// Page `number` (from 1) of the list, with its captions and page count. A list that does not
+    /// page has only page 1: the default answers it with ``imageURLs()`` and no page count.
+    func page(_ number: Int) async throws(GalleryListError) -> GalleryPage
+}
+
+extension GalleryListProviding {
+    /// Page 1 is ``imageURLs()``, without captions or a page count; later pages are empty.
+    public func page(_ number: Int) async throws(GalleryListError) -> GalleryPage {
+        guard number == 1 else { return GalleryPage(number: number, urls: []) }
+        return GalleryPage(urls: try await imageURLs())
+    }
 }
 
 /// Why the gallery's list is not available.

@@ -47,19 +47,20 @@ final class GalleryInteractor {
 
     // MARK: List
 
-    /// Fetches the list; the answer goes to ``GalleryInteractorOutput/interactorDidLoadList(_:)`` or
+    /// Fetches page `page` of the list; the answer goes to
+    /// ``GalleryInteractorOutput/interactorDidLoadList(_:)`` or
     /// ``GalleryInteractorOutput/interactorDidFailLoadingList(_:)``. A fetch still running is replaced.
-    func loadList() {
+    func loadList(page: Int = 1) {
         listTask?.cancel()
         listRequestID += 1
         let id = listRequestID
         let list = self.list
         listTask = Task { [weak self] in
-            let result = await Self.fetchList(list)
+            let result = await Self.fetchList(list, page: page)
             guard let self, self.listRequestID == id else { return }
             self.listTask = nil
             switch result {
-            case .success(let urls): self.output?.interactorDidLoadList(urls)
+            case .success(let page): self.output?.interactorDidLoadList(page)
             case .failure(let error): self.output?.interactorDidFailLoadingList(error)
             }
         }
@@ -126,9 +127,11 @@ final class GalleryInteractor {
     // MARK: Work off the main actor
 
     @concurrent
-    private nonisolated static func fetchList(_ list: any GalleryListProviding) async -> Result<[URL], GalleryListError> {
+    private nonisolated static func fetchList(
+        _ list: any GalleryListProviding, page: Int
+    ) async -> Result<GalleryPage, GalleryListError> {
         do throws(GalleryListError) {
-            return .success(try await list.imageURLs())
+            return .success(try await list.page(page))
         } catch {
             return .failure(error)
         }

@@ -5,8 +5,8 @@ import ImageCache
 /// The interactor holds its output weakly.
 @MainActor
 protocol GalleryInteractorOutput: AnyObject {
-    /// The gallery's list arrived (from the server, its cached copy, or a fixed list).
-    func interactorDidLoadList(_ urls: [URL])
+    /// A page of the gallery's list arrived (from the server, its cached copy, or a fixed list).
+    func interactorDidLoadList(_ page: GalleryPage)
     /// The gallery's list is not available.
     func interactorDidFailLoadingList(_ error: GalleryListError)
     /// The image for `url` is loaded.

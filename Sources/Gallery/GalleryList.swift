@@ -35,26 +35,57 @@ public struct GalleryList: GalleryListProviding {
 
     /// The server's list, or the cached one when the server cannot be reached.
     public func imageURLs() async throws(GalleryListError) -> [URL] {
+        try await page(1).urls
+    }
+
+    /// Page `number` of the server's list (`&page=N` added for pages after the first), or its
+    /// cached copy when the server cannot be reached. Each page is cached in its own file.
+    public func page(_ number: Int) async throws(GalleryListError) -> GalleryPage {
+        let number = max(1, number)
+        let file = cacheFile(page: number)
         let response: HTTPResponse
         do {
-            response = try await client.send(HTTPRequest(url: url, timeouts: timeouts, maxBytes: Self.maxBytes))
+            response = try await client.send(HTTPRequest(url: pageURL(number), timeouts: timeouts, maxBytes: Self.maxBytes))
         } catch .cancelled {
             throw .network(.cancelled)
         } catch {
-            if let cached = cachedList() { return cached }
+            if let cached = cachedPage(file) { return cached }
             throw .network(error)
         }
-        let urls = try Self.parse(response.body)
-        store(urls)
-        return urls
+        let page = try Self.parse(response.body, number: number)
+        store(response.body, page: page, in: file)
+        return page
+    }
+
+    /// `url`, with `page=N` among its query items for pages after the first.
+    func pageURL(_ number: Int) -> URL {
+        guard number > 1, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        var items = (components.queryItems ?? []).filter { $0.name != "page" }
+        items.append(URLQueryItem(name: "page", value: String(number)))
+        components.queryItems = items
+        return components.url ?? url
+    }
+
+    /// The cache file of page `number`: the one given for page 1, `NAME-page-N.EXT` beside it after.
+    private func cacheFile(page number: Int) -> URL {
+        guard number > 1 else { return cacheFile }
+        let name = cacheFile.deletingPathExtension().lastPathComponent + "-page-\(number)"
+        let ext = cacheFile.pathExtension
+        return cacheFile.deletingLastPathComponent().appendingPathComponent(ext.isEmpty ? name : name + "." + ext)
     }
 
     /// The URLs of a `{"images":[…]}` body; every entry must be an absolute http(s) URL.
     static func parse(_ body: Data) throws(GalleryListError) -> [URL] {
-        struct Body: Decodable { let images: [String] }
-        let decoded: Body
+        try parse(body, number: 1).urls
+    }
+
+    /// Page `number` from a `{"images":[…]}` body, with the optional `captions` (one
+    /// `{"title","advice"}` object per image, in the same order; entries that are not such
+    /// objects are ignored) and `pages` (the page count) of a list that pages.
+    static func parse(_ body: Data, number: Int) throws(GalleryListError) -> GalleryPage {
+        let decoded: GalleryListBody
         do {
-            decoded = try JSONDecoder().decode(Body.self, from: body)
+            decoded = try JSONDecoder().decode(GalleryListBody.self, from: body)
         } catch {
             throw .malformed("not a JSON object with an \"images\" array of strings")
         }
@@ -65,28 +96,30 @@ public struct GalleryList: GalleryListProviding {
             else { throw .malformed("\"\(text)\" is not an absolute http(s) URL") }
             urls.append(url)
         }
-        return urls
+        var captions: [URL: GalleryCaption] = [:]
+        for (url, caption) in zip(urls, decoded.captions ?? []) {
+            if let caption = caption.value { captions[url] = caption }
+        }
+        return GalleryPage(number: number, pageCount: decoded.pages, urls: urls, captions: captions)
     }
 
-    /// The list last written to the cache file, if it is there and readable.
-    private func cachedList() -> [URL]? {
-        guard let data = try? Data(contentsOf: cacheFile) else { return nil }
-        return try? Self.parse(data)
+    /// The page last written to `file`, if it is there and readable.
+    private func cachedPage(_ file: URL) -> GalleryPage? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        let number = file == cacheFile ? 1 : Int(file.deletingPathExtension().lastPathComponent.split(separator: "-").last ?? "") ?? 1
+        return try? Self.parse(data, number: number)
     }
 
-    /// Writes `urls` to the cache file as `{"images":[…]}`; a failure only means the list is
-    /// not cached, so it is logged, not thrown.
-    private func store(_ urls: [URL]) {
-        struct Body: Encodable { let images: [String] }
+    /// Writes the page's body to `file` (it parsed, so it is a list); a failure only means the
+    /// page is not cached, so it is logged, not thrown.
+    private func store(_ body: Data, page: GalleryPage, in file: URL) {
         do {
-            let body = try JSONEncoder().encode(Body(images: urls.map(\.absoluteString)))
-            try FileManager.default.createDirectory(
-                at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try body.write(to: cacheFile, options: .atomic)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try body.write(to: file, options: .atomic)
         } catch {
             Self.logger.warning(
                 "the gallery list could not be cached",
-                metadata: ["file": "\(cacheFile.path)", "images": "\(urls.count)", "error": "\(error)"])
+                metadata: ["file": "\(file.path)", "images": "\(page.urls.count)", "error": "\(error)"])
         }
     }
 }

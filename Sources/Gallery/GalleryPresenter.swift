@@ -13,7 +13,9 @@ import Messages
 /// pull-to-refresh shows the initial cells again without animation and reloads them
 /// (`reload: true`), ending the spinner once the list and every visible cell's load settled;
 /// the banner shows the offline text while offline; coming back online retries the cells that
-/// failed with offline, timedOut or connectionLost.
+/// failed with offline, timedOut or connectionLost. A list that pages (the zoo) shows paging
+/// controls: "Next page" and "Previous page" fetch that page of the list and show its cells
+/// in place of the others; pull-to-refresh reloads the page shown (`GalleryPresenter+Paging.swift`).
 ///
 /// The view is held weakly, the interactor strongly. Build it with
 /// ``GalleryRouter/makeModule(view:dependencies:)``.
@@ -22,9 +24,9 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     /// The most cells the gallery shows; a longer list is cut to its first six.
     public static let maxCells = 6
 
-    private weak var view: (any GalleryView)?
-    private let interactor: GalleryInteractor
-    private let language: Language
+    weak var view: (any GalleryView)?
+    let interactor: GalleryInteractor
+    let language: Language
     private let displayScale: Double
 
     private struct Refresh {
@@ -33,17 +35,21 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
         var isDone: Bool { !listPending && loads.isEmpty }
     }
 
-    private var initialURLs: [URL]?
+    var initialURLs: [URL]?
+    /// The shown page's captions, by URL.
+    var captions: [URL: GalleryCaption] = [:]
+    /// The paging state: the page shown, the count, and the page asked for.
+    var paging = Paging()
     private var model: [GalleryCell] = []
     private var visible: Set<URL> = []
-    private var scrollOffset = 0.0
+    var scrollOffset = 0.0
     private var viewportHeight = 0.0
     private var isAnimating = false
     /// Bumped whenever the cells are replaced: animation completions of older cells do nothing.
     private var generation = 0
     private var refresh: Refresh?
     private var isOnline: Bool?
-    private var listFailureText: String?
+    var listFailureText: String?
     private var shownBanner: String?
 
     /// The cells as the view shows them, in order.
@@ -70,7 +76,8 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     /// Starts following connectivity and fetches the list.
     public func viewDidLoad() {
         interactor.startMonitoringConnectivity()
-        interactor.loadList()
+        paging.requested = paging.page
+        interactor.loadList(page: paging.page)
     }
 
     /// Recomputes the layout for the new width, hands it to the view, and takes `height` as the
@@ -100,26 +107,31 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
         }
     }
 
-    /// Shows the initial cells again and reloads them; fetches the list again too.
+    /// Shows the initial cells again and reloads them; fetches the list (the page shown) again too.
     public func didPullToRefresh() {
         refresh = Refresh()
-        interactor.loadList()
+        paging.requested = paging.page
+        interactor.loadList(page: paging.page)
         if let initialURLs { replaceCells(with: initialURLs) }
         finishRefreshIfDone()
     }
 
     // MARK: GalleryInteractorOutput
 
-    /// Shows the list's cells (at most six, duplicates left out) unless they are already shown.
-    func interactorDidLoadList(_ urls: [URL]) {
+    /// Shows the page's cells (at most six, duplicates left out) unless they are already shown,
+    /// and the paging controls of a list that pages.
+    func interactorDidLoadList(_ page: GalleryPage) {
         var seen = Set<URL>()
-        let urls = Array(urls.filter { seen.insert($0).inserted }.prefix(Self.maxCells))
+        let urls = Array(page.urls.filter { seen.insert($0).inserted }.prefix(Self.maxCells))
         refresh?.listPending = false
         listFailureText = nil
-        if urls != initialURLs {
+        let turned = acceptPage(page)
+        if urls != initialURLs || page.captions != captions || turned {
             initialURLs = urls
+            captions = page.captions
             replaceCells(with: urls)
         }
+        showPaging()
         updateBanner()
         finishRefreshIfDone()
     }
@@ -127,7 +139,9 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
     /// Without a list shown yet: shows no cells and the failure in the banner. With one, keeps it.
     func interactorDidFailLoadingList(_ error: GalleryListError) {
         refresh?.listPending = false
-        if initialURLs == nil {
+        if pageRequestFailed(error) {
+            // A page asked for by Next or Previous: the shown one stays, the banner says why.
+        } else if initialURLs == nil {
             listFailureText = FailureMessages.galleryList(for: error)?.text(in: language)
             model = []
             visible = []
@@ -179,12 +193,12 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
 
     /// Shows fresh cells for `urls` without animation; visible ones start loading (reloading
     /// during a refresh).
-    private func replaceCells(with urls: [URL]) {
+    func replaceCells(with urls: [URL]) {
         generation += 1
         isAnimating = false
         interactor.cancelAllImages()
         for url in visible where !urls.contains(url) { interactor.cancelAndDropImage(for: url) }
-        model = urls.map { GalleryCell(url: $0, reload: refresh != nil) }
+        model = urls.map { GalleryCell(url: $0, reload: refresh != nil, caption: captions[$0]) }
         visible = []
         refresh?.loads = []
         view?.display(cells)
@@ -247,7 +261,7 @@ public final class GalleryPresenter: GalleryViewOutput, GalleryInteractorOutput 
 
     // MARK: Banner and refresh
 
-    private func updateBanner() {
+    func updateBanner() {
         let text = isOnline == false ? UserMessage.offline.text(in: language) : listFailureText
         guard text != shownBanner else { return }
         shownBanner = text

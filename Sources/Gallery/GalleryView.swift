@@ -21,6 +21,14 @@ public protocol GalleryView: AnyObject {
     func showBanner(_ text: String?)
     /// Ends the pull-to-refresh spinner.
     func endRefreshing()
+    /// Shows the paging controls ("Previous page", "Next page" and the page's status), or hides
+    /// them when `paging` is `nil` (a list that does not page).
+    func showPaging(_ paging: GalleryPagingViewModel?)
+}
+
+extension GalleryView {
+    /// A view without paging controls shows the first page only.
+    public func showPaging(_ paging: GalleryPagingViewModel?) {}
 }
 
 /// What the gallery view reports; implemented by ``GalleryPresenter``.
@@ -38,6 +46,17 @@ public protocol GalleryViewOutput: AnyObject {
     func didTapCell(at index: Int)
     /// The user pulled to refresh.
     func didPullToRefresh()
+    /// The user chose "Next page".
+    func didTapNextPage()
+    /// The user chose "Previous page".
+    func didTapPreviousPage()
+}
+
+extension GalleryViewOutput {
+    /// An output that does not page ignores it.
+    public func didTapNextPage() {}
+    /// An output that does not page ignores it.
+    public func didTapPreviousPage() {}
 }
 
 /// One cell as the view shows it: immutable.
@@ -46,11 +65,14 @@ public struct GalleryCellViewModel: Sendable, Hashable, Identifiable {
     public let id: String
     /// What the cell shows.
     public let state: GalleryCellState
+    /// What the list says the image is (the zoo's variant name and advice), shown with the cell.
+    public let caption: GalleryCaption?
 
     /// Creates a cell.
-    public init(id: String, state: GalleryCellState) {
+    public init(id: String, state: GalleryCellState, caption: GalleryCaption? = nil) {
         self.id = id
         self.state = state
+        self.caption = caption
     }
 }
 

@@ -11,8 +11,8 @@ public struct DecodedImage: Sendable, Hashable {
     /// How many frames the file holds: more than 1 for an animation, of which ``pixels`` is the
     /// first frame. The frames are counted from the container, not decoded.
     public internal(set) var frameCount = 1
-    /// How many times an animation plays, as the file declares it: 0 means forever (GIF's and
-    /// WebP's convention), and a still image has 0.
+    /// How many times an animation plays, as the file declares it: 0 means forever (GIF's,
+    /// WebP's and APNG's convention), and a still image has 0.
     public internal(set) var loopCount = 0
     /// How long each frame of an animation is shown, in file order (at most the first 10,000);
     /// empty for a still image.

@@ -45,6 +45,7 @@ extension ImageCodec {
             case .png:
                 let full = try PNGDecoder.decode(bytes, maxPixels: maxPixels)
                 scaled = AreaResampler.downscale(full, to: storedTarget.covering(width: full.width, height: full.height))
+                    .animated(like: full)
             case .jpeg:
                 let decoded = try JPEGDecoder.decode(bytes, maxPixels: maxPixels, target: storedTarget)
                 let size = PixelSize(width: decoded.width, height: decoded.height)

@@ -45,15 +45,16 @@ public enum ImageCodec {
 
     /// Decodes a PNG, JPEG, GIF, WebP, AVIF or HEIC image to 8-bit RGBA, upright.
     ///
-    /// An animated GIF or WebP delivers its first frame (composited on the canvas), with
+    /// An animated GIF, WebP or APNG delivers its first frame (composited on the canvas; APNG's
+    /// default image), with
     /// ``DecodedImage/frameCount``, ``DecodedImage/loopCount`` and
     /// ``DecodedImage/frameDurations`` read from the container without decoding the other
     /// frames; the canvas (GIF's logical screen) is checked against `maxPixels` before any frame is decoded.
     ///
     /// An EXIF orientation (JPEG APP1, PNG `eXIf`, WebP `EXIF`; read with libexif) is applied to the pixels:
     /// a photo stored 4000×3000 with orientation 6 decodes as 3000×4000, turned a quarter turn
-    /// clockwise. A damaged EXIF block counts as no orientation. An AVIF's `irot` is applied the
-    /// same way (its `imir` not yet); libheif applies a HEIC's `irot` and `imir` itself.
+    /// clockwise. A damaged EXIF block counts as no orientation. An AVIF's `irot` and `imir` are
+    /// applied the same way (rotation first, then the mirror, as HEIF orders them); libheif applies a HEIC's `irot` and `imir` itself.
     ///
     /// Reads the header first and throws ``ImageCodecError/tooLarge(pixels:)`` when it declares
     /// more than `maxPixels` pixels, before any pixel memory is allocated. PNG is decoded by

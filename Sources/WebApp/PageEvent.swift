@@ -19,6 +19,10 @@ public enum PageEvent: Sendable, Hashable {
     case galleryTap(index: Int)
     /// `{"type":"gallery.refresh"}`: pull to refresh, or the Refresh button.
     case galleryRefresh
+    /// `{"type":"gallery.nextPage"}`: the "Next page" button of a list that pages.
+    case galleryNextPage
+    /// `{"type":"gallery.previousPage"}`: the "Previous page" button of a list that pages.
+    case galleryPreviousPage
     /// `{"type":"feed.load"}`: the feed screen is on the page.
     case feedLoad
     /// `{"type":"feed.settings"}`: the Settings button of the feed.
@@ -56,6 +60,8 @@ public enum PageEvent: Sendable, Hashable {
             return .galleryVisible(offset: try length(area.offset, "offset"), height: try length(area.height, "height"))
         case "gallery.tap": return .galleryTap(index: try count(try decode(Tap.self, from: body).index, "index"))
         case "gallery.refresh": return .galleryRefresh
+        case "gallery.nextPage": return .galleryNextPage
+        case "gallery.previousPage": return .galleryPreviousPage
         case "feed.load": return .feedLoad
         case "feed.settings": return .feedSettings
         case "settings.toggle": return .settingsToggle(on: try decode(Toggle.self, from: body).on)

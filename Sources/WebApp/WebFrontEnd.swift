@@ -145,7 +145,11 @@ public final class WebFrontEnd {
     func image(for id: String) async -> CellImage? {
         guard let decoded = galleryView?.loadedImage(id: id), let url = URL(string: id) else { return nil }
         // Browsers show every format ImageCodec decodes but HEIC: that one goes as decoded pixels.
-        if let data = await app.cachedImageData(for: url), let info = try? ImageCodec.probe(data), info.format != .heic {
+        // So does a file with an EXIF orientation: browsers differ on applying it outside JPEG, and
+        // the page is to show what the pipeline turned upright, not what the browser makes of it.
+        if let data = await app.cachedImageData(for: url), let info = try? ImageCodec.probe(data), info.format != .heic,
+            ImageCodec.exifOrientation(of: data) == 1
+        {
             return .encoded(data, mimeType: info.format.mimeType)
         }
         return .decoded(decoded)
@@ -165,7 +169,7 @@ public final class WebFrontEnd {
             } else {
                 return .notShown("the first screen has no Back")
             }
-        case .galleryLoad, .galleryResize, .galleryVisible, .galleryTap, .galleryRefresh:
+        case .galleryLoad, .galleryResize, .galleryVisible, .galleryTap, .galleryRefresh, .galleryNextPage, .galleryPreviousPage:
             guard top == .gallery, let presenter = galleryPresenter else { return .notShown("the gallery is not shown") }
             forward(event, to: presenter)
         case .feedLoad:
@@ -216,6 +220,8 @@ public final class WebFrontEnd {
         case .galleryVisible(let offset, let height): presenter.visibleAreaDidChange(scrollOffset: offset, viewportHeight: height)
         case .galleryTap(let index): presenter.didTapCell(at: index)
         case .galleryRefresh: presenter.didPullToRefresh()
+        case .galleryNextPage: presenter.didTapNextPage()
+        case .galleryPreviousPage: presenter.didTapPreviousPage()
         default: break
         }
     }

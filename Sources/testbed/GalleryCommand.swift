@@ -16,6 +16,10 @@ struct GalleryCommand: MainActorCommand {
             settled (loaded or failed), then applies --tap and --refresh in that order. Exits 0 when the
             cells settled, 1 when --timeout passed first or when the list itself could not be had (no
             cells; the banner line says why: this is known at once, nothing is waited for).
+
+            A list that pages (--scenario zoo) prints "paging" lines (page, pages, text) and each cell's
+            caption and advice; --next, --previous and --all-pages then turn pages after the refresh,
+            each once the page shown has settled.
             """)
 
     @OptionGroup var server: ServerOption
@@ -29,6 +33,15 @@ struct GalleryCommand: MainActorCommand {
 
     @Flag(help: "Pull to refresh once everything settled (after the taps), and wait for it to end.")
     var refresh = false
+
+    @Option(help: "Choose \"Next page\" this many times once everything settled (a list that pages).")
+    var next = 0
+
+    @Option(help: "Then choose \"Previous page\" this many times.")
+    var previous = 0
+
+    @Flag(help: "Then choose \"Next page\" until the last page has settled (the whole zoo).")
+    var allPages = false
 
     @OptionGroup var timeout: TimeoutOption
 
@@ -67,10 +80,34 @@ struct GalleryCommand: MainActorCommand {
                 throw ExitCode.failure
             }
         }
+        let turns = Array(repeating: true, count: max(0, next)) + Array(repeating: false, count: max(0, previous))
+        for forward in turns {
+            guard try await turnPage(forward: forward, presenter: presenter, view: view, app: app) else { break }
+        }
+        while allPages, try await turnPage(forward: true, presenter: presenter, view: view, app: app) {}
         await app.shutDown()
         if view.listFailed {
             printError("testbed: the gallery list could not be loaded: \(view.banner ?? "no reason given")")
             throw ExitCode.failure
         }
+    }
+
+    /// Chooses Next page (or Previous page) and waits until that page is shown and settled;
+    /// `false` when the control cannot be used (first or last page, or no paging). Each page has
+    /// --timeout of its own.
+    @MainActor
+    private func turnPage(
+        forward: Bool, presenter: GalleryPresenter, view: RecordingGalleryView, app: AppWireframe
+    ) async throws -> Bool {
+        let deadline = timeout.deadline()
+        guard let paging = view.paging, forward ? paging.canGoForward : paging.canGoBack else { return false }
+        let target = paging.page + (forward ? 1 : -1)
+        if forward { presenter.didTapNextPage() } else { presenter.didTapPreviousPage() }
+        guard await wait(until: deadline, { view.paging?.page == target && view.settled }) else {
+            printError("testbed: page \(target) had not settled after \(timeout.described)")
+            await app.shutDown()
+            throw ExitCode.failure
+        }
+        return true
     }
 }

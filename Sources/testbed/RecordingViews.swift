@@ -31,9 +31,13 @@ final class RecordingGalleryView: GalleryView {
         let source: String?
         let message: String?
         let hint: String?
+        /// The list's caption: the zoo's variant (`jpg exif-6`) and what a good loader does.
+        let caption: String?
+        let advice: String?
 
         init(_ cell: GalleryCellViewModel) {
             id = cell.id
+            (caption, advice) = (cell.caption?.title, cell.caption?.advice)
             switch cell.state {
             case .loading:
                 (state, width, height, source, message, hint) = ("loading", nil, nil, nil, nil, nil)
@@ -52,6 +56,10 @@ final class RecordingGalleryView: GalleryView {
         var cell: Cell?
         var text: String?
         var width: Double?
+        var page: Int?
+        var pages: Int?
+        var canGoBack: Bool?
+        var canGoForward: Bool?
     }
 
     private let out: JSONLines
@@ -106,6 +114,18 @@ final class RecordingGalleryView: GalleryView {
     }
 
     func beginRefreshing() { refreshing = true }
+
+    /// The paging controls as last shown; `nil` for a list that does not page.
+    private(set) var paging: GalleryPagingViewModel?
+
+    func showPaging(_ paging: GalleryPagingViewModel?) {
+        guard paging != self.paging else { return }
+        self.paging = paging
+        guard let paging else { return out.emit(Line(event: "paging")) }
+        out.emit(Line(
+            event: "paging", text: paging.status, page: paging.page, pages: paging.pageCount, canGoBack: paging.canGoBack,
+            canGoForward: paging.canGoForward))
+    }
 }
 
 /// The feed view of `testbed feed`: prints every update as a JSON line.

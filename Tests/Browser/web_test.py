@@ -12,8 +12,8 @@ It starts `mockserver` (port 0, read back from its first line) and, for each tes
 standard output). It launches the system Chromium (never a browser of Playwright's own) and finds
 every control by the accessible name the page promises, in English under both languages: the
 lists "Gallery" and "Tweets", the buttons "Gallery", "Feed", "Settings", "Back" and "Refresh",
-the switch "Show avatars", the timer. Every wait is for a condition, never a fixed sleep.
-Screenshots of both screens in portrait and landscape go to --docs: docs/ (those docs/WEB.md and
+the switch "Show avatars", the timer, and in the zoo "Previous page" and "Next page". Every wait is for a condition, never a fixed sleep.
+Screenshots of both screens in portrait and landscape, and of the zoo's pages, go to --docs: docs/ (those docs/WEB.md and
 the README show) by default; WebBrowserTests, under `make test`, sends them to
 .build-browser/screenshots/.
 """
@@ -555,6 +555,99 @@ class WebTests(BrowserTestCase):
         expect(old.locator("#closed")).to_be_hidden()
         self.open_gallery(old)
         expect(new.locator("#closed")).to_be_visible()
+
+    # The image zoo
+
+    MARKER_CORNERS = """image => {
+        // Where the zoo's "up" marker (a white block, a quarter wide and an eighth high, in the
+        // upright picture's top-left corner) is: the share of near-white pixels in each corner.
+        const canvas = document.createElement("canvas");
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const context = canvas.getContext("2d");
+        context.drawImage(image, 0, 0);
+        const w = Math.max(1, Math.floor(canvas.width / 6)), h = Math.max(1, Math.floor(canvas.height / 12));
+        const share = (x, y) => {
+            const data = context.getImageData(x, y, w, h).data;
+            let white = 0;
+            for (let i = 0; i < data.length; i += 4) if (data[i] > 225 && data[i + 1] > 225 && data[i + 2] > 225) white += 1;
+            return white / (w * h);
+        };
+        return {
+            topLeft: share(0, 0), topRight: share(canvas.width - w, 0),
+            bottomLeft: share(0, canvas.height - h), bottomRight: share(canvas.width - w, canvas.height - h),
+            width: canvas.width, height: canvas.height,
+        };
+    }"""
+
+    def screenshot_settled(self, page, cells, first, name):
+        """Scrolls cell `first` to the top, waits until it and the one below show what they will
+        (their images drawn), and takes the screenshot."""
+        page.locator("#scroller").evaluate("(scroller, top) => { scroller.scrollTop = top; }",
+                                           cells.nth(first).evaluate("cell => cell.offsetTop - 10"))
+        for index in range(first, min(first + 2, cells.count())):
+            expect(cells.nth(index)).to_have_attribute("data-state", re.compile("^(loaded|failed)$"), timeout=20_000)
+            if cells.nth(index).get_attribute("data-state") == "loaded":
+                self.wait_decoded(cells.nth(index), minimum=100)
+        self.screenshot(page, name)
+
+    def test_zoo_pagesThroughEveryVariant_withCaptions_everyExifCellUpright(self):
+        web = self.start_web("--scenario", "zoo")
+        page = self.new_page(web, PORTRAIT)
+        cells = self.open_gallery(page)
+        previous = page.get_by_role("button", name="Previous page", exact=True)
+        following = page.get_by_role("button", name="Next page", exact=True)
+        status = page.locator("#page-status")
+        expect(status).to_have_text(re.compile(r"^Page 1 of \d+$"))
+        pages = int(status.text_content().split()[-1])
+        self.assertGreaterEqual(pages, 8, "the zoo has more than 42 variants")
+        expect(previous).to_be_disabled()
+
+        titles, upright = [], {}
+        for number in range(1, pages + 1):
+            expect(status).to_have_text(f"Page {number} of {pages}")
+            count = cells.count()
+            self.assertTrue(1 <= count <= 6, count)
+            for index in range(count):
+                cell = cells.nth(index)
+                cell.scroll_into_view_if_needed()
+                # Every cell settles (an image, or the failure a good loader shows) under its caption.
+                expect(cell).to_have_attribute("data-state", re.compile("^(loaded|failed)$"), timeout=20_000)
+                title = cell.locator(".caption-title").text_content()
+                expect(cell.locator(".caption-advice")).not_to_be_empty()
+                titles.append(title)
+                if title.startswith("jpg exif-"):
+                    self.wait_decoded(cell, minimum=100)
+                    corners = cell.locator("img").evaluate(self.MARKER_CORNERS)
+                    upright[title] = corners
+                    self.assertGreater(corners["topLeft"], 0.9, f"{title}: the marker is not top left: {corners}")
+                    for corner in ("topRight", "bottomLeft", "bottomRight"):
+                        self.assertLess(corners[corner], 0.5, f"{title}: white in the {corner} corner: {corners}")
+                    self.assertGreater(corners["width"], corners["height"], f"{title}: shown turned: {corners}")
+            exif = [index for index, title in enumerate(titles[-count:]) if title.startswith("jpg exif-")]
+            if exif or number == 1:
+                self.screenshot_settled(page, cells, exif[0] if exif else 0, f"web-zoo-page-{number}.png")
+            if number < pages:
+                if number == 1:
+                    following.focus()  # the keyboard: Tab reaches the button, Enter presses it
+                    page.keyboard.press("Enter")
+                else:
+                    following.click()
+                expect(status).to_have_text(f"Page {number + 1} of {pages}")
+        expect(following).to_be_disabled()
+        self.assertEqual(sorted(upright), [f"jpg exif-{k}" for k in range(1, 9)])
+        self.assertEqual(len(titles), len(set(titles)), "no variant twice")
+        self.assertEqual(len(titles), (pages - 1) * 6 + cells.count())
+
+        # Back one page with the keyboard (Space), and pull-to-refresh still reloads the page shown.
+        previous.focus()
+        page.keyboard.press("Space")
+        expect(status).to_have_text(f"Page {pages - 1} of {pages}")
+        shown = [cells.nth(index).get_attribute("data-caption") for index in range(cells.count())]
+        page.get_by_role("button", name="Refresh", exact=True).click()
+        expect(status).to_have_text(f"Page {pages - 1} of {pages}")
+        expect(cells).to_have_count(len(shown))
+        self.assertEqual([cells.nth(index).get_attribute("data-caption") for index in range(cells.count())], shown)
 
 
 def main():

@@ -133,3 +133,35 @@ final class GalleryListTests: TemporaryFolderTestCase {
         XCTAssertEqual(fetched, urls)
     }
 }
+
+/// A list that pages: `page=N` in the URL, the captions and page count read, each page cached.
+final class GalleryListPagingTests: TemporaryFolderTestCase {
+    private var cacheFile: URL { folder.appendingPathComponent("gallery.json") }
+    private let url = URL(string: "http://server.test/gallery.json?scenario=zoo")!
+
+    private func body(_ page: Int) -> Data {
+        let images = (1...2).map { "http://server.test/images/\($0 + 2 * page).jpg?variant=v\($0)" }
+        let captions: [Any] = [["title": "jpeg v1", "advice": "shows it"], "not an object"]
+        return try! JSONSerialization.data(withJSONObject: ["images": images, "captions": captions, "page": page, "pages": 4])
+    }
+
+    func test_page2_asksWithPage2_readsCaptionsAndCount_andIsCachedApart() async throws {
+        // Given
+        let client = ScriptedHTTPClient(.success(body(1)), .success(body(2)), .failure(.offline))
+        let list = GalleryList(client: client, url: url, cacheFile: cacheFile)
+        // When
+        let first = try await list.page(1)
+        let second = try await list.page(2)
+        let offline = try await list.page(2)
+        // Then
+        XCTAssertEqual(client.requests.map(\.url.absoluteString), [
+            url.absoluteString, url.absoluteString + "&page=2", url.absoluteString + "&page=2",
+        ])
+        XCTAssertEqual(second.number, 2)
+        XCTAssertEqual(second.pageCount, 4)
+        XCTAssertEqual(second.captions[second.urls[0]], GalleryCaption(title: "jpeg v1", advice: "shows it"))
+        XCTAssertNil(second.captions[second.urls[1]], "an entry that is not a caption is left out")
+        XCTAssertEqual(offline, second, "page 2 from its own cached copy")
+        XCTAssertNotEqual(first.urls, second.urls)
+    }
+}

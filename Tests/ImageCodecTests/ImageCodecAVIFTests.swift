@@ -33,6 +33,28 @@ final class ImageCodecAVIFTests: XCTestCase {
         }
     }
 
+    func test_decode_irotAndImir_turnedAndMirroredUpright() throws {
+        let upright = try OrientedPictures.patches()
+        // avifenc's --imir MODE: 0 exchanges top and bottom, 1 left and right; HEIF applies irot
+        // first, then imir. Each pair and the EXIF value that shows the same stored picture.
+        let cases = [
+            (0, 0, 4), (0, 1, 2), (1, 0, 5), (1, 1, 7), (2, 0, 2), (2, 1, 4), (3, 0, 7), (3, 1, 5),
+        ]
+        for (angle, mode, orientation) in cases {
+            let stored = try OrientedPictures.stored(upright, orientation: orientation)
+            var options = ["--imir", "\(mode)"]
+            if angle > 0 { options += ["--irot", "\(angle)"] }
+            let data = try AVIFPictures.lossless(stored, options: options)
+
+            let decoded = try ImageCodec.decode(data)
+
+            XCTAssertEqual([decoded.width, decoded.height], [upright.width, upright.height], "irot \(angle) imir \(mode)")
+            let worst = zip(decoded.pixels, upright.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            XCTAssertLessThanOrEqual(worst, 2, "irot \(angle) imir \(mode)")
+            XCTAssertEqual(ImageCodec.exifOrientation(of: data), orientation, "irot \(angle) imir \(mode)")
+        }
+    }
+
     func test_decode_hugeSpatialExtents_isTooLargeBeforeDecoding() throws {
         let data = try AVIFPictures.lossless(try TestImages.opaqueGradient(width: 8, height: 8))
         let bomb = try AVIFPictures.withSpatialExtents(data, width: 100_000, height: 100_000)

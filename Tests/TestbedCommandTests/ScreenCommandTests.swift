@@ -43,6 +43,28 @@ final class ScreenCommandTests: CommandTestCase {
         XCTAssertEqual(finalCells(result.lines).count, 6, "the refresh brings back all six")
     }
 
+    func test_gallery_zoo_pagesWithNextAndPrevious_cellsCaptioned_exifCellsUpright() throws {
+        let result = try run([
+            "gallery", "--server", server.baseURL.absoluteString, "--scenario", "zoo", "--cache", folder.path, "--lang", "en",
+            "--next", "2", "--previous", "1",
+        ])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let pages = result.lines.filter { $0["event"] as? String == "paging" }.compactMap { $0["page"] as? Int }
+        let turns = pages.enumerated().filter { $0.offset == 0 || pages[$0.offset - 1] != $0.element }.map(\.element)
+        XCTAssertEqual(turns, [1, 2, 3, 2], "page 1, Next twice, Previous once")
+        let last = try XCTUnwrap(result.lines.last { $0["event"] as? String == "paging" })
+        XCTAssertEqual(last["text"] as? String, "Page 2 of \(last["pages"] as? Int ?? 0)")
+        let cells = finalCells(result.lines)
+        XCTAssertEqual(cells.count, 6)
+        XCTAssertTrue(cells.allSatisfy { ($0["caption"] as? String)?.isEmpty == false && ($0["advice"] as? String)?.isEmpty == false })
+        let exif = cells.filter { ($0["caption"] as? String ?? "").hasPrefix("jpg exif-") }
+        XCTAssertFalse(exif.isEmpty, "page 2 holds EXIF variants")
+        for cell in exif {
+            XCTAssertEqual(cell["advice"] as? String, "shows it upright")
+            XCTAssertGreaterThan(cell["width"] as? Int ?? 0, cell["height"] as? Int ?? 0, "\(cell["caption"] ?? "") upright")
+        }
+    }
+
     func test_gallery_badServerURL_isAUsageError() throws {
         let result = try run(["gallery", "--server", "not a url"])
         XCTAssertEqual(result.status, 64)

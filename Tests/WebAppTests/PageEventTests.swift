@@ -27,6 +27,8 @@ final class PageEventTests: XCTestCase {
         XCTAssertEqual(try parse(#"{"type":"gallery.visible","offset":120.25,"height":800}"#), .galleryVisible(offset: 120.25, height: 800))
         XCTAssertEqual(try parse(#"{"type":"gallery.tap","index":3}"#), .galleryTap(index: 3))
         XCTAssertEqual(try parse(#"{"type":"gallery.refresh"}"#), .galleryRefresh)
+        XCTAssertEqual(try parse(#"{"type":"gallery.nextPage"}"#), .galleryNextPage)
+        XCTAssertEqual(try parse(#"{"type":"gallery.previousPage"}"#), .galleryPreviousPage)
         XCTAssertEqual(try parse(#"{"type":"feed.load"}"#), .feedLoad)
         XCTAssertEqual(try parse(#"{"type":"feed.settings"}"#), .feedSettings)
         XCTAssertEqual(try parse(#"{"type":"settings.toggle","on":false}"#), .settingsToggle(on: false))

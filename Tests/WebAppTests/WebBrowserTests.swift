@@ -15,7 +15,9 @@ final class WebBrowserTests: XCTestCase {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: testbed.path), "build the testbed product first")
         let toDocs = ProcessInfo.processInfo.environment["TESTBED_DOCS_SCREENSHOTS"] == "1"
         let screenshots = BrowserScript.root.appendingPathComponent(toDocs ? "docs" : ".build-browser/screenshots")
+        // 600 s: the zoo test pages through every variant (about 40 s alone, 80 s on a busy machine).
         try BrowserScript.run(
-            "web_test.py", arguments: ["--mockserver", mockserver.path, "--testbed", testbed.path, "--docs", screenshots.path])
+            "web_test.py", arguments: ["--mockserver", mockserver.path, "--testbed", testbed.path, "--docs", screenshots.path],
+            timeout: 600)
     }
 }

@@ -73,6 +73,7 @@ struct RunCommand: AsyncParsableCommand {
         await attempt([1, 2]) { try ServerCases(settings: settings, ours: ours).run(cases, into: &report) }
         await attempt([3]) { try await ClientCases(settings: settings, ours: ours).run(into: &report) }
         await attempt([4]) { try await CacheCases(settings: settings, ours: ours).run(into: &report) }
+        await attempt([4]) { try await DecodeCases(settings: settings, ours: ours).run(into: &report) }
         await attempt([5]) { try await StoreCases(settings: settings).run(into: &report) }
         await attempt([6]) { try MemoryCase(settings: settings, ours: ours).run(into: &report) }
         await attempt([7]) { try StubCases(settings: settings, ours: ours).run(into: &report) }

@@ -21,7 +21,7 @@ enum Catalog {
 
     private static let fixedEndpoints: [Item] = [
         Item(name: "GET /health", valid: "", description: "200 ok", example: "/health"),
-        Item(name: "GET /gallery.json", valid: "scenario: default, mixed, offline-first, zoo (with page=K, six variants a page)",
+        Item(name: "GET /gallery.json", valid: "scenario: default, mixed, offline-first, zoo (with page=K, six variants a page, each with a caption: name and advice; page and pages given)",
              description: "{\"images\":[6 absolute URLs]}", example: "/gallery.json?scenario=mixed"),
         Item(name: "GET /images/N.png, /images/N.jpg", valid: "N: 1...1000000; w, h: 1...20000 (default 1024x768)",
              description: "generated image N, the same bytes in every run", example: "/images/1.png?w=800&h=600"),

@@ -45,4 +45,22 @@ enum Gallery {
         (try? JSONSerialization.data(withJSONObject: ["images": urls], options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data()
     }
+
+    /// A `zoo` page: `{"images":[…],"captions":[{"title","advice"}…],"page":K,"pages":N}`, one
+    /// caption per image (`jpg exif-6` and the catalog's advice), so a gallery can show what each
+    /// cell is and page through the rest. `empty` leaves images and captions out, as for any list.
+    static func zooJSON(page: Int, base: String, empty: Bool) -> Data {
+        let start = (page - 1) * zooPageSize
+        let indices = empty || page < 1 || start >= ZooVariants.all.count
+            ? [] : Array(start..<min(start + zooPageSize, ZooVariants.all.count))
+        let object: [String: Any] = [
+            "images": indices.map { base + ZooVariants.all[$0].path(number: $0 + 1) },
+            "captions": indices.map { index -> [String: String] in
+                let variant = ZooVariants.all[index]
+                return ["title": "\(variant.format.fileExtension) \(variant.name)", "advice": variant.advice]
+            },
+            "page": page, "pages": zooPages,
+        ]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    }
 }

@@ -35,17 +35,27 @@ enum AVIFDecoder {
             frameDurations: frames > 1 ? durations.map { .milliseconds(Int($0)) } : [])
     }
 
-    /// The orientation the header's `irot` asks for (libavif 0.11 reports it, does not apply it):
-    /// a quarter turn anti-clockwise is EXIF's 8, a half turn 3, three quarters 6. An `imir`
-    /// (a mirror) is not applied: the image is shown as stored.
+    /// The orientation the header's `irot` and `imir` ask for (libavif 0.11 reports them, does
+    /// not apply them), as the EXIF value that shows the same: HEIF applies the rotation first,
+    /// then the mirror. A quarter turn anti-clockwise alone is EXIF's 8, a half turn 3, three
+    /// quarters 6; a mirror alone is 4 (top and bottom exchanged) or 2 (left and right).
     static func orientation(_ bytes: UnsafeRawBufferPointer) -> ImageOrientation {
-        guard let info = try? read(bytes, maxPixels: 16_384 * 16_384), info.mirrored == 0 else { return .topLeft }
-        switch info.rotation {
-        case 1: return .leftBottom
-        case 2: return .bottomRight
-        case 3: return .rightTop
-        default: return .topLeft
-        }
+        guard let info = try? read(bytes, maxPixels: 16_384 * 16_384) else { return .topLeft }
+        return orientation(rotation: Int(info.rotation), mirror: Int(info.mirrored))
+    }
+
+    /// `irot`'s anti-clockwise quarter turns `rotation` (0–3), then `mirror` (0: none, 1: top and
+    /// bottom exchanged, 2: left and right exchanged), as one EXIF orientation.
+    static func orientation(rotation: Int, mirror: Int) -> ImageOrientation {
+        // Rows: quarter turns; columns: no mirror, top-bottom, left-right. Worked out by applying
+        // each turn and flip to a 2×3 array and matching it with EXIF's eight transforms.
+        let table: [[ImageOrientation]] = [
+            [.topLeft, .bottomLeft, .topRight],
+            [.leftBottom, .leftTop, .rightBottom],
+            [.bottomRight, .topRight, .bottomLeft],
+            [.rightTop, .rightBottom, .leftTop],
+        ]
+        return table[rotation & 3][(0...2).contains(mirror) ? mirror : 0]
     }
 
     /// libavif's pixel limit for `maxPixels`: never above libavif's own default, which it

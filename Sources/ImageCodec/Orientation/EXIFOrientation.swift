@@ -2,7 +2,7 @@ internal import CExif
 
 /// Finds the EXIF block of a JPEG (an APP1 "Exif" segment before the first scan), a PNG (the
 /// `eXIf` chunk) or a WebP (the `EXIF` chunk) and reads its orientation tag with libexif; an
-/// AVIF's `irot` is read by libavif.
+/// AVIF's `irot` and `imir` are read by libavif.
 enum EXIFOrientation {
     /// The identifier an APP1 EXIF payload starts with, and libexif expects.
     static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
@@ -20,7 +20,7 @@ enum EXIFOrientation {
             case .png: pngBlock(in: bytes).map(orientation(ofTIFF:)) ?? 0
             case .jpeg: jpegBlock(in: bytes).map(orientation(ofEXIF:)) ?? 0
             case .gif: 0  // GIF has no EXIF.
-            case .avif: Int32(AVIFDecoder.orientation(bytes).rawValue)  // libavif 0.11 reports irot only.
+            case .avif: Int32(AVIFDecoder.orientation(bytes).rawValue)  // libavif 0.11 reports irot/imir, applies neither.
             case .heic: 0  // libheif applies irot/imir itself.
             case .webp: WebPDecoder.exifBlock(bytes).map(orientation(ofWebP:)) ?? 0
             }

@@ -12,7 +12,8 @@ enum PNGDecoder {
     }
 
     /// Reads the header, checks the pixel limit, then decodes to RGBA straight into the
-    /// returned array (one header parse, one allocation, no copy).
+    /// returned array (one header parse, one allocation, no copy). An APNG delivers its default
+    /// image with the frame count, loop count and delays of ``PNGAnimation``.
     static func decode(
         _ bytes: UnsafeRawBufferPointer, maxPixels: Int
     ) throws(ImageCodecError) -> DecodedImage {
@@ -34,7 +35,10 @@ enum PNGDecoder {
                 initializedCount = succeeded ? byteCount : 0
             }
             guard succeeded else { throw failure(image, bytes) }
-            return DecodedImage(validatedWidth: width, height: height, pixels: pixels)
+            let decoded = DecodedImage(validatedWidth: width, height: height, pixels: pixels)
+            guard let animation = PNGAnimation.read(bytes) else { return decoded }
+            return decoded.animated(
+                frameCount: animation.frameCount, loopCount: animation.loopCount, frameDurations: animation.frameDurations)
         }
     }
 

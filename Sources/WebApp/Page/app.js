@@ -11,6 +11,7 @@ import { feedHandlers, resetFeed } from "./feed.js";
 import { galleryHandlers, resetGallery, showGallery } from "./gallery.js";
 import { $, post, state, text, ui } from "./page.js";
 import { refreshHandlers } from "./refresh.js";
+import { pagerHandlers } from "./pager.js";
 import { settingsHandlers } from "./settings.js";
 
 // MARK: Connection
@@ -26,7 +27,7 @@ function connect(resume) {
   state.source = source;
   const handlers = {
     hello: onHello, nav: onNav, closed: onClosed,
-    ...galleryHandlers, ...refreshHandlers, ...feedHandlers, ...settingsHandlers,
+    ...galleryHandlers, ...refreshHandlers, ...pagerHandlers, ...feedHandlers, ...settingsHandlers,
   };
   for (const [name, handler] of Object.entries(handlers)) {
     source.addEventListener(name, (event) => {
@@ -81,6 +82,7 @@ function applyStrings() {
   const labels = {
     "back-text": "back", "refresh-text": "refresh", "settings-text": "settings",
     "open-gallery-text": "openGallery", "open-feed-text": "openFeed", "avatars-text": "showAvatars",
+    "previous-page-text": "previousPage", "next-page-text": "nextPage",
   };
   for (const [id, key] of Object.entries(labels)) {
     const value = state.strings[key];

@@ -3,6 +3,7 @@
 // and the Refresh button are in refresh.js.
 
 import { post, state, text, ui } from "./page.js";
+import { resetPager } from "./pager.js";
 
 /** Milliseconds of the slide-out and move-up animations (the CSS transitions use the same). */
 const ANIMATION_MS = 300;
@@ -40,6 +41,7 @@ export function resetGallery() {
   ui.column.style.transform = "";
   ui.pull.classList.remove("visible", "refreshing", "armed");
   showBanner(null);
+  resetPager();
   ui.scroller.scrollTop = 0;
 }
 
@@ -135,6 +137,7 @@ function createCell() {
 /** Draws `cell` into `element`: a spinner, the image, or the message and hint. */
 function fillCell(element, cell) {
   element.dataset.id = String(cell.id ?? "");
+  if (!cell.caption) delete element.dataset.caption;
   const kind = cell.state === "loaded" || cell.state === "failed" ? cell.state : "loading";
   element.dataset.state = kind;
   element.setAttribute("aria-busy", kind === "loading" ? "true" : "false");
@@ -152,6 +155,7 @@ function fillCell(element, cell) {
     image.src = src;
     image.alt = "";
     element.replaceChildren(image);
+    addCaption(element, cell);
   } else if (kind === "failed") {
     const message = document.createElement("p");
     message.className = "message";
@@ -164,6 +168,7 @@ function fillCell(element, cell) {
       children.push(hint);
     }
     element.replaceChildren(...children);
+    addCaption(element, cell);
   } else {
     if (element.querySelector(".spinner")) return;
     const spinner = document.createElement("span");
@@ -171,7 +176,28 @@ function fillCell(element, cell) {
     spinner.setAttribute("role", "progressbar");
     spinner.setAttribute("aria-label", text("loading", "Loading…"));
     element.replaceChildren(spinner);
+    addCaption(element, cell);
   }
+}
+
+/** The list's caption of a cell (the zoo: variant name and advice), over the cell's foot. */
+function addCaption(element, cell) {
+  const caption = cell.caption;
+  if (!caption || typeof caption !== "object" || typeof caption.title !== "string") return;
+  const box = document.createElement("div");
+  box.className = "caption";
+  const title = document.createElement("span");
+  title.className = "caption-title";
+  title.textContent = caption.title;
+  box.append(title);
+  if (typeof caption.advice === "string" && caption.advice) {
+    const advice = document.createElement("span");
+    advice.className = "caption-advice";
+    advice.textContent = caption.advice;
+    box.append(advice);
+  }
+  element.dataset.caption = caption.title;
+  element.append(box);
 }
 
 /** Positions every cell from the layout: cell i at inset + i·(side + spacing). */
@@ -196,7 +222,8 @@ function labelCells() {
   gallery.elements.forEach((element, index) => {
     element.dataset.index = String(index);
     const image = element.querySelector("img");
-    if (image) image.alt = `Image ${index + 1} of ${count}`;
+    const caption = element.dataset.caption ? `: ${element.dataset.caption}` : "";
+    if (image) image.alt = `Image ${index + 1} of ${count}${caption}`;
   });
 }
 

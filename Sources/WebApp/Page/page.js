@@ -11,6 +11,7 @@ export const ui = {
   banner: $("banner"), scroller: $("scroller"), pull: $("pull"), pullText: $("pull-text"), column: $("column"), cells: $("cells"),
   feedMessage: $("feed-message"), countdown: $("countdown"), tweets: $("tweets"),
   avatars: $("avatars"),
+  pager: $("pager"), previousPage: $("previous-page"), nextPage: $("next-page"), pageStatus: $("page-status"),
 };
 
 /** The session and what the page shows of it; each screen's module keeps its own state. */

@@ -65,8 +65,24 @@ final class GalleryWebView: GalleryView {
         session.send(ServerSentEvent("gallery.endRefreshing", EmptyPayload()))
     }
 
+    /// `gallery.paging`: the page's status and which of "Previous page" and "Next page" work;
+    /// `{"pages":0}` hides the controls (a list that does not page).
+    func showPaging(_ paging: GalleryPagingViewModel?) {
+        let payload = paging.map {
+            Paging(page: $0.page, pages: $0.pageCount, status: $0.status, canGoBack: $0.canGoBack, canGoForward: $0.canGoForward)
+        } ?? Paging(page: 0, pages: 0, status: "", canGoBack: false, canGoForward: false)
+        session.send(ServerSentEvent("gallery.paging", payload))
+    }
+
     /// The cell as the page draws it.
     private func payload(for cell: GalleryCellViewModel, position: Int, count: Int) -> Cell {
+        var drawn = content(for: cell)
+        drawn.caption = cell.caption.map { Caption(title: $0.title, advice: $0.advice) }
+        return drawn
+    }
+
+    /// The cell's state as the page draws it.
+    private func content(for cell: GalleryCellViewModel) -> Cell {
         switch cell.state {
         case .loading:
             loadedIDs.remove(cell.id)
@@ -101,6 +117,7 @@ final class GalleryWebView: GalleryView {
         var source: String?
         var message: String?
         var hint: NullWhenNil<String>?
+        var caption: Caption?
 
         init(id: String, state: String, image: String? = nil, width: Int? = nil, height: Int? = nil, source: String? = nil,
              message: String? = nil, hint: String? = nil) {
@@ -120,6 +137,8 @@ final class GalleryWebView: GalleryView {
         }
     }
 
+    private struct Caption: Encodable { let title: String, advice: String }
+    private struct Paging: Encodable { let page: Int, pages: Int, status: String, canGoBack: Bool, canGoForward: Bool }
     private struct Update: Encodable { let index: Int, cell: Cell }
     private struct Layout: Encodable { let containerWidth: Double, cellSide: Double, inset: Double, spacing: Double }
     private struct Animation: Encodable { let index: Int, completion: Int }

@@ -24,6 +24,10 @@ final class SpyGalleryView: GalleryView {
     func showBanner(_ text: String?) { calls.append(.showBanner(text)) }
     func endRefreshing() { calls.append(.endRefreshing) }
 
+    /// Every paging model shown, in order (kept apart from ``calls``, which other tests compare whole).
+    private(set) var pagings: [GalleryPagingViewModel?] = []
+    func showPaging(_ paging: GalleryPagingViewModel?) { pagings.append(paging) }
+
     func animateRemoval(at index: Int, completion: @escaping @MainActor () -> Void) {
         calls.append(.animateRemoval(at: index))
         removalCompletions.append(completion)

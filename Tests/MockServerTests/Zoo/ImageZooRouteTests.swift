@@ -112,11 +112,19 @@ final class ImageZooRouteTests: ServerTestCase {
 
     func test_zooGallery_pagesThroughEveryVariant_sixAPage() throws {
         var seen: [String] = []
+        var titles: [String] = []
         for page in 1...Gallery.zooPages {
-            let images = try XCTUnwrap(get("/gallery.json?scenario=zoo&page=\(page)").json?["images"] as? [String])
+            let list = try XCTUnwrap(get("/gallery.json?scenario=zoo&page=\(page)").json)
+            let images = try XCTUnwrap(list["images"] as? [String])
             XCTAssertEqual(images.count, page < Gallery.zooPages ? 6 : ZooVariants.all.count - 6 * (page - 1), "page \(page)")
+            XCTAssertEqual(list["page"] as? Int, page)
+            XCTAssertEqual(list["pages"] as? Int, Gallery.zooPages)
+            let captions = try XCTUnwrap(list["captions"] as? [[String: String]])
+            XCTAssertEqual(captions.count, images.count, "one caption per image")
+            titles += captions.map { "\($0["title"] ?? "") / \($0["advice"] ?? "")" }
             seen += images
         }
+        XCTAssertEqual(titles, ZooVariants.all.map { "\($0.format.fileExtension) \($0.name) / \($0.advice)" })
         let expected = ZooVariants.all.enumerated().map { server.url($0.element.path(number: $0.offset + 1)).absoluteString }
         XCTAssertEqual(seen, expected)
         XCTAssertEqual(get("/gallery.json?scenario=zoo&page=\(Gallery.zooPages + 1)").json?["images"] as? [String], [])

@@ -24,8 +24,9 @@ struct CatalogReplies {
             return .text(200, "ok")
         case .gallery(let scenario, let page):
             if scenario == .offlineFirst, !malformed, !empty { offlineFirst.arm() }
-            let urls = empty ? [] : Gallery.urls(scenario, page: page, base: base)
-            let valid = Gallery.json(urls)
+            let valid = scenario == .zoo
+                ? Gallery.zooJSON(page: page, base: base, empty: empty)
+                : Gallery.json(empty ? [] : Gallery.urls(scenario, page: page, base: base))
             return .json(200, malformed ? TwitterJSON.malformed(valid) : valid)
         case .v11Search, .v11UserTimeline, .v2Search:
             return tweets(route, malformed: malformed, empty: empty, base: base)
