@@ -47,8 +47,9 @@ conformance: deps
 bench:
 	bash ci/bench.sh $(ARGS)
 
-## fuzz: libFuzzer (with ASan) on the Twitter parsers, ImageCodec, MockServer's query parsing and
-## its admin JSON, FUZZ_SECONDS each (default 60; about 8 minutes with the build); new inputs are
+## fuzz: libFuzzer (with ASan) on the Twitter parsers, ImageCodec (and each of its GIF, WebP, AVIF,
+## HEIC decoders), the zoo's bomb headers, MockServer's query parsing, its admin JSON, stubs and
+## templates, FUZZ_SECONDS each (default 60; about 16 minutes with the build); new inputs are
 ## merged into Fuzz/Corpus/<target>/, findings saved in .build-fuzz/findings/. FUZZ_TARGETS="image"
 fuzz: deps
 	bash ci/fuzz.sh

@@ -13,7 +13,7 @@ source ci/lib.sh
 use_private_tmpdir "${0##*/}"
 
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"twitter image query admin stubs jsonpath templates"}
+targets=${FUZZ_TARGETS:-"twitter image gif webp avif heic zoo-size query admin stubs jsonpath templates"}
 merge=${FUZZ_MERGE:-1}
 scratch=.build-fuzz
 fuzzer=$scratch/x86_64-unknown-linux-gnu/debug/fuzz

@@ -10,6 +10,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case twitter
     /// `ImageCodec.probe` and `ImageCodec.decode` (PNG and JPEG).
     case image
+    /// ImageCodec's GIF decoder (giflib), on bytes that start with `GIF8`.
+    case gif
+    /// ImageCodec's WebP decoder (libwebp, libwebpdemux), on `RIFF….WEBP` bytes.
+    case webp
+    /// ImageCodec's AVIF decoder (libavif), on an ISOBMFF file with an AVIF brand.
+    case avif
+    /// ImageCodec's HEIC decoder (libheif), on an ISOBMFF file with a HEIF brand.
+    case heic
+    /// The zoo's bomb headers: the mock server's `DeclaredSize` rewriting a WebP's VP8X canvas
+    /// and an AVIF's or HEIC's `ispe` boxes.
+    case zooSize = "zoo-size"
     /// The mock server's query reading: `QueryParameters`, `RequestFaults` and `Route`.
     case query
     /// The mock server's admin JSON: the `POST /__admin/offline` body.
@@ -31,6 +42,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .twitter: return TwitterFuzz.check(data)
         case .image: return ImageFuzz.check(data)
+        case .gif: return FormatFuzz.check(data, format: .gif)
+        case .webp: return FormatFuzz.check(data, format: .webp)
+        case .avif: return FormatFuzz.check(data, format: .avif)
+        case .heic: return FormatFuzz.check(data, format: .heic)
+        case .zooSize: return DeclaredSizeFuzz.check(data)
         case .query: return QueryFuzz.check(data)
         case .admin: return AdminFuzz.check(data)
         case .stubs: return StubFuzz.check(data)

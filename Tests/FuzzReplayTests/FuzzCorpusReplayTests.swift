@@ -12,6 +12,11 @@ final class FuzzCorpusReplayTests: XCTestCase {
 
     func test_twitter_corpus() throws { try replay(.twitter) }
     func test_image_corpus() throws { try replay(.image) }
+    func test_gif_corpus() throws { try replay(.gif) }
+    func test_webp_corpus() throws { try replay(.webp) }
+    func test_avif_corpus() throws { try replay(.avif) }
+    func test_heic_corpus() throws { try replay(.heic) }
+    func test_zoo_size_corpus() throws { try replay(.zooSize) }
     func test_query_corpus() throws { try replay(.query) }
     func test_admin_corpus() throws { try replay(.admin) }
     func test_stubs_corpus() throws { try replay(.stubs) }

@@ -4,7 +4,7 @@ through Pillow (libjpeg-turbo)."""
 import io
 import struct
 
-from PIL import ImageCms
+from PIL import Image, ImageChops, ImageCms, ImageStat, JpegImagePlugin
 
 from zoolib import check
 
@@ -51,6 +51,29 @@ def baseline(case):
     image = case.open()
     case.expect(not image.info.get("progressive"), "Pillow reads it as progressive")
     case.expect_marker_top_left(image)
+    expect_plain_plus_marker(case, image)
+
+
+def expect_plain_plus_marker(case, image):
+    """`baseline` is the plain `jpg` (no `variant=`) of the same N and size with the up marker
+    drawn in, as the catalog says: the same encoder settings (quantization tables, 4:2:0
+    sampling, JFIF), the same pixels outside the marker's MCUs, and only the marker white."""
+    plain = case.server.plain("jpg")
+    case.expect(plain.size == image.size, f"plain jpg is {plain.size}, baseline {image.size}")
+    case.expect(plain.quantization == image.quantization, "plain jpg and baseline have different quantization tables")
+    case.expect(JpegImagePlugin.get_sampling(plain) == JpegImagePlugin.get_sampling(image) == 2,
+                "plain jpg and baseline are not both 4:2:0")
+    case.expect("jfif" in plain.info and "jfif" in image.info, "plain jpg or baseline has no JFIF marker")
+    # The marker and the 16-pixel MCUs it touches differ; every other pixel is the same picture.
+    covered = (16 * -(-(case.width // 4) // 16), 16 * -(-(case.height // 8) // 16))
+    mask = Image.new("L", image.size, 255)
+    mask.paste(0, (0, 0) + covered)
+    difference = ImageStat.Stat(ImageChops.difference(plain.convert("RGB"), image.convert("RGB")), mask)
+    worst = max(difference.mean)
+    case.expect(worst <= 1, f"outside the marker, baseline differs from plain jpg by {worst:.2f} on average")
+    box = (2, 2, case.width // 4 - 2, case.height // 8 - 2)
+    plain_brightness = ImageStat.Stat(plain.convert("L").crop(box)).mean[0]
+    case.expect(plain_brightness < 235, f"plain jpg has a white block where the marker goes (mean {plain_brightness:.0f})")
 
 
 @check("jpg", "progressive")

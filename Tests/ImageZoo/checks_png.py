@@ -123,16 +123,8 @@ def apng(case):
     kinds = [kind for kind, _, _, _ in chunks(case.data)]
     case.expect(kinds.index("acTL") < kinds.index("IDAT"), "acTL is not before IDAT")
     case.expect("fdAT" in kinds, "no fdAT chunk")
-    case.expect(getattr(image, "n_frames", 1) == 3, f"n_frames {getattr(image, 'n_frames', 1)}, expected 3")
-    case.expect(image.info.get("loop") == 0, f"loop {image.info.get('loop')}, expected 0 (forever)")
     case.expect_same_picture(image, LIMIT)
-    durations, frames = [], []
-    for index in range(image.n_frames):
-        image.seek(index)
-        durations.append(image.info.get("duration"))
-        frames.append(image.convert("RGB").tobytes())
-    case.expect(durations == [500, 250, 1000], f"durations {durations}")
-    case.expect(len(set(frames)) == 3, "the frames are not all different")
+    case.expect_animation(image, [500, 250, 1000])
 
 
 @check("png", "huge-text-chunk")

@@ -57,16 +57,8 @@ def alpha(case):
 def animated(case):
     # Frames after the first blend over it, so the file has alpha and Pillow may say RGBA.
     image = webp(case, ["VP8X", "ANIM", "ANMF"], "RGB", "RGBA")
-    case.expect(getattr(image, "n_frames", 1) == 3, f"n_frames {getattr(image, 'n_frames', 1)}, expected 3")
-    case.expect(image.info.get("loop") == 0, f"loop {image.info.get('loop')}, expected 0 (forever)")
     case.expect_same_picture(image, LIMIT)
-    durations, frames = [], []
-    for index in range(image.n_frames):
-        image.seek(index)
-        frames.append(image.convert("RGB").tobytes())  # Pillow sets a WebP frame's duration as it loads it.
-        durations.append(image.info.get("duration"))
-    case.expect(durations == [500, 500, 500], f"durations {durations}")
-    case.expect(len(set(frames)) == 3, "the frames are not all different")
+    case.expect_animation(image, [500, 500, 500])
 
 
 @check("webp", "bomb")

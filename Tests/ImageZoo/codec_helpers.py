@@ -48,3 +48,37 @@ def ispe_sizes(data):
         sizes.append(struct.unpack(">II", data[index + 8:index + 16]))
         start = index + 4
     return sizes
+
+
+def register_isobmff_stills(extension, brand, pillow_format, limit):
+    """Registers the checks AVIF and HEIC share, both ISOBMFF stills: `still` (RGB, the same
+    picture, the marker top left), `alpha` (RGBA, the alpha fading) and `bomb` (every `ispe`
+    declares 100,000 × 100,000, and Pillow refuses it). `brand` is the `ftyp` major brand,
+    `pillow_format` what Pillow's `format` says."""
+    from zoolib import check
+
+    def opened(case, mode):
+        case.expect(case.data[4:12] == b"ftyp" + brand, f"brand {case.data[4:12]!r}, expected ftyp{brand.decode()}")
+        image = case.open()
+        case.expect(image.format == pillow_format, f"Pillow reads it as {image.format}")
+        case.expect(image.size == (case.width, case.height), f"size {image.size}")
+        case.expect(image.mode == mode, f"mode {image.mode}, expected {mode}")
+        return image
+
+    @check(extension, "still")
+    def still(case):
+        image = opened(case, "RGB")
+        case.expect_same_picture(image, limit)
+        case.expect_marker_top_left(image)
+
+    @check(extension, "alpha")
+    def alpha(case):
+        image = opened(case, "RGBA")
+        expect_alpha_fades(case, image)
+        case.expect_same_picture(image, limit)
+
+    @check(extension, "bomb")
+    def bomb(case):
+        sizes = ispe_sizes(case.data)
+        case.expect(sizes and all(size == (100_000, 100_000) for size in sizes), f"ispe sizes {sizes}")
+        expect_refused_bomb(case)

@@ -74,6 +74,14 @@ class Server(MockServerProcess):
     def image(self, extension, variant):
         return Image.open(io.BytesIO(self.bytes(extension, variant)))
 
+    def plain(self, extension):
+        """The plain image (no `variant=`) of the same N and size, as Pillow reads it."""
+        url = f"{self.main}/images/{NUMBER}.{extension}?w={WIDTH}&h={HEIGHT}"
+        status, _, body = self.get(url)
+        if status != 200:
+            raise CheckFailure(f"GET {url}: {status} {body[:300]!r}")
+        return Image.open(io.BytesIO(body))
+
     def catalog(self):
         return json.loads(self.get(self.admin + "/__admin/catalog")[2])
 

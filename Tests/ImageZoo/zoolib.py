@@ -73,6 +73,21 @@ class Case:
         self.expect(worst <= limit, f"mean absolute difference {worst:.1f} > {limit} against jpg baseline")
         return worst
 
+    def expect_animation(self, image, durations):
+        """An animation that loops forever with one frame per entry of `durations` (ms, in order),
+        shown for those durations, every frame a different picture. Each frame is loaded before
+        its duration is read: Pillow sets a WebP frame's duration as it loads it."""
+        count = getattr(image, "n_frames", 1)
+        self.expect(count == len(durations), f"n_frames {count}, expected {len(durations)}")
+        self.expect(image.info.get("loop") == 0, f"loop {image.info.get('loop')}, expected 0 (forever)")
+        found, frames = [], []
+        for index in range(count):
+            image.seek(index)
+            frames.append(image.convert("RGB").tobytes())
+            found.append(image.info.get("duration"))
+        self.expect(found == list(durations), f"durations {found}, expected {list(durations)}")
+        self.expect(len(set(frames)) == count, "the frames are not all different")
+
     def expect_marker_top_left(self, image):
         """The up marker (white, a quarter wide, an eighth tall) is in the upright top-left corner."""
         upright = ImageOps.exif_transpose(image).convert("L")

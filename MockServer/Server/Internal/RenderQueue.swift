@@ -15,15 +15,18 @@ final class RenderQueue: Sendable {
         /// Images up to ``ImageStore/largeImagePixels``: two threads.
         case small
         /// Larger images: one thread at a time (a 20000×20000 rendering takes seconds and,
-        /// for JPEG, a whole frame of memory), at a lower CPU priority.
+        /// for JPEG, a whole frame of memory), as background work: `SCHED_BATCH` at the lowest
+        /// CPU priority (nice 19), so a polling thread that wakes for a small request always
+        /// gets the core first.
         case large
 
         /// Threads that drain the lane at most.
         var threads: Int { self == .small ? 2 : 1 }
         /// Jobs the lane queues at most (beyond, ``RenderQueue/enqueue(_:lane:work:)`` refuses).
         var capacity: Int { self == .small ? 1_024 : 16 }
-        /// The `nice` increment of the lane's threads.
-        var niceness: Int32 { self == .small ? 0 : 10 }
+        /// The `nice` increment of the lane's threads (19, the lowest priority, for the large lane:
+        /// at 10 the polling threads' small requests still waited behind it on 2 busy cores).
+        var niceness: Int32 { self == .small ? 0 : 19 }
     }
 
     /// Why a job was not queued.
@@ -105,7 +108,7 @@ final class RenderQueue: Sendable {
             // A huge rendering yields the CPU to the polling threads and the small lane (Linux
             // only: elsewhere the nice value is the whole process's, so it is left alone).
             #if os(Linux)
-            LinuxThread.setNiceness(lane.niceness)
+            LinuxThread.setBackground(niceness: lane.niceness)
             #endif
         }
         var finished = false

@@ -95,6 +95,9 @@ enum Route: Sendable, Hashable {
     private static func variant(_ query: QueryParameters, format: ImageFileFormat) throws(ParameterError) -> String? {
         let name = query.value("variant")
         if name == nil, format.hasPlainImage { return nil }
+        // Every request for a variant passes here: a set lookup, no list built (the list and
+        // its text are for the 400 only).
+        if let name, ZooVariants.hasVariant(name, of: format) { return name }
         let names = ZooVariants.of(format).map(\.name)
         guard !names.isEmpty else {
             throw ParameterError(
@@ -114,8 +117,11 @@ enum Route: Sendable, Hashable {
     }
 
     private static func scenario(_ query: QueryParameters) throws(ParameterError) -> GalleryScenario? {
-        try query.choice("scenario", of: GalleryScenario.allCases.map(\.rawValue)).flatMap(GalleryScenario.init(rawValue:))
+        try query.choice("scenario", of: scenarioNames).flatMap(GalleryScenario.init(rawValue:))
     }
+
+    /// The `scenario=` values, listed once rather than on every request.
+    private static let scenarioNames = GalleryScenario.allCases.map(\.rawValue)
 
     /// Splits `/prefix/NAME.ext` into NAME (letters, digits, `_`, `-`) and the format.
     private static func imageName(_ path: String, prefix: String) -> (String, ImageFileFormat)? {

@@ -12,6 +12,14 @@ enum ZooVariants {
         all.filter { $0.format == format }
     }
 
+    /// Whether `format` has a variant named `name` (a set lookup: the route asks on every request).
+    static func hasVariant(_ name: String, of format: ImageFileFormat) -> Bool {
+        names[format]?.contains(name) ?? false
+    }
+
+    /// The variant names of each format, as a set.
+    private static let names: [ImageFileFormat: Set<String>] = Dictionary(grouping: all, by: \.format).mapValues { Set($0.map(\.name)) }
+
     /// The variant of `format` named `name`, if there is one.
     static func named(_ name: String, of format: ImageFileFormat) -> ZooVariant? {
         all.first { $0.format == format && $0.name == name }

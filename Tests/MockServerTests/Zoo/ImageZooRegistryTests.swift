@@ -98,6 +98,33 @@ final class ImageZooRegistryTests: XCTestCase {
         XCTAssertEqual(ZooOrientation(value: 6).exifPayload.count, 6 + 8 + 2 + 12 + 4)
     }
 
+    /// A turned picture's stored rows read the upright picture's columns, for a small (noisy,
+    /// every row kept) picture and a large one (no noise: equal rows kept once).
+    func test_turnedOrientations_storeTheUprightPixels_smallAndLarge() {
+        // The large one above ImageGenerator.noiseLimit, in one orientation (the same code path).
+        for (uprightWidth, uprightHeight, values) in [(37, 23, [5, 6, 7, 8]), (2_100, 2_000, [6])] {
+            let picture = ZooPicture(number: 7, width: uprightWidth, height: uprightHeight)
+            let upright = picture.rgb()
+            for value in values {
+                let orientation = ZooOrientation(value: value)
+                var mismatches = 0
+                orientation.withStoredRows(of: picture) { width, height, rows in
+                    var row = [UInt8](repeating: 0, count: width * 3)
+                    // Every row of the small one; a spread of rows of the large one (time).
+                    for y in Swift.stride(from: 0, to: height, by: height > 100 ? 97 : 1) {
+                        row.withUnsafeMutableBufferPointer { rows(y, $0) }
+                        for x in 0..<width {
+                            let point = orientation.upright(x: x, y: y, storedWidth: width, storedHeight: height)
+                            let from = (point.y * uprightWidth + point.x) * 3
+                            if row[(x * 3)..<(x * 3 + 3)] != upright[from..<(from + 3)] { mismatches += 1 }
+                        }
+                    }
+                }
+                XCTAssertEqual(mismatches, 0, "orientation \(value) at \(uprightWidth)×\(uprightHeight)")
+            }
+        }
+    }
+
     func test_displayP3Profile_isAWellFormedICCv4Profile() {
         let profile = ZooICCProfile.displayP3
         XCTAssertEqual(ZooPNGChunks.uint32(profile, at: 0), UInt32(profile.count), "the size field")

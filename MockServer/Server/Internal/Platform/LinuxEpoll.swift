@@ -2,9 +2,9 @@
 // │ LINUX-ONLY CODE. Every call MockServer makes that exists on Linux alone lives in this    │
 // │ file: epoll and eventfd (the scheduler's watcher), libmicrohttpd's MHD_USE_EPOLL and the │
 // │ reset by `connect(AF_UNSPEC)` (together the `.epoll` backend, Linux's default), and the  │
-// │ render threads' per-thread nice value. The `.portable` backend (PollWatcher.swift,       │
-// │ ServingPlatform.swift) uses none of them and is what other systems run; `make test`      │
-// │ runs the fault tests on both.                                                            │
+// │ render threads' policy and nice value. The `.portable` backend (PollWatcher.swift,       │
+// │ ServingPlatform.swift) uses none of them and is what other systems run; `make test` runs │
+// │ the fault tests on both.                                                                 │
 // └──────────────────────────────────────────────────────────────────────────────────────────┘
 #if os(Linux)
 import CMicroHTTPD
@@ -34,6 +34,19 @@ enum LinuxThread {
     /// the calling thread, not the process (on other systems it would renice the process).
     static func setNiceness(_ niceness: Int32) {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+    }
+
+    /// `SCHED_BATCH` (Linux's value; Glibc exports the name only to GNU sources).
+    static let batchPolicy: Int32 = 3
+
+    /// Makes the calling thread background work: `SCHED_BATCH` (the scheduler treats it as
+    /// CPU-bound and never lets its wake-ups preempt other threads), then `niceness`. Either
+    /// call failing leaves the thread as it was in that respect; neither is needed for correctness.
+    static func setBackground(niceness: Int32) {
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        _ = sched_setscheduler(0, batchPolicy, &parameters)
+        setNiceness(niceness)
     }
 }
 

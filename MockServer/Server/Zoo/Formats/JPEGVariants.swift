@@ -6,7 +6,9 @@ import Foundation
 enum JPEGVariants {
     /// The JPEG variants, in the order the catalog lists them.
     static let all: [ZooVariant] = [
-        plain("baseline", "baseline (sequential Huffman) YCbCr 4:2:0, JFIF", ZooAdvice.shows, ZooJPEGEncoder.Options()),
+        // The zoo's reference picture: every other variant is compared with it, marker included.
+        plain("baseline", "baseline (sequential Huffman) YCbCr 4:2:0, JFIF, quality 85: the plain jpg (no variant=) "
+              + "with the up marker drawn in, the same settings and pixels elsewhere", ZooAdvice.shows, ZooJPEGEncoder.Options()),
         plain("progressive", "progressive: libjpeg's default script of 10 scans", ZooAdvice.shows,
               ZooJPEGEncoder.Options(progressive: true)),
         plain("arithmetic", "arithmetic-coded instead of Huffman (SOF9)", "shows it, or refuses it cleanly",

@@ -40,8 +40,9 @@ struct ZooOrientation: Sendable, Hashable {
     }
 
     /// Encodes `picture` stored for this orientation, calling `encode` with the stored size and
-    /// a row drawer. Orientations 1...4 draw row by row; 5...8 render the upright picture once
-    /// (width × height × 3 bytes) and read it column-wise.
+    /// a row drawer. Orientations 1...4 draw row by row; 5...8 draw the upright picture once,
+    /// keep each run of equal rows once (a large picture's rows repeat within a band of tiles)
+    /// and read them column-wise.
     func withStoredRows<T, E: Error>(
         of picture: ZooPicture,
         _ encode: (_ width: Int, _ height: Int, _ rows: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void) throws(E) -> T
@@ -62,14 +63,27 @@ struct ZooOrientation: Sendable, Hashable {
                 }
             }
         }
-        let pixels = picture.rgb()
+        // Turned: stored row y reads a column of the upright picture. The upright rows are drawn
+        // once, top to bottom, and each run of equal rows kept once (`rowStart[y]` is where its
+        // copy starts): a large picture has no noise, so its rows repeat within each band of tiles, and
+        // 8000×6000 keeps about a hundred rows (2 MB, not the whole 144 MB picture), which the
+        // column reads find in the cache. A noisy (small) picture keeps every row.
+        let stride = picture.width * 3
+        var distinct: [UInt8] = []  // The kept rows, one after another.
+        var rowStart = [Int](repeating: 0, count: picture.height)
+        picture.forEachRow { y, row in
+            if distinct.isEmpty || !distinct[(distinct.count - stride)...].elementsEqual(row) { distinct.append(contentsOf: row) }
+            rowStart[y] = distinct.count - stride
+        }
         return try encode(width, height) { y, row in
-            for x in 0..<width {
-                let point = upright(x: x, y: y, storedWidth: width, storedHeight: height)
-                let from = (point.y * picture.width + point.x) * 3
-                row[x * 3] = pixels[from]
-                row[x * 3 + 1] = pixels[from + 1]
-                row[x * 3 + 2] = pixels[from + 2]
+            distinct.withUnsafeBufferPointer { source in
+                for x in 0..<width {
+                    let point = upright(x: x, y: y, storedWidth: width, storedHeight: height)
+                    let from = rowStart[point.y] + point.x * 3
+                    row[x * 3] = source[from]
+                    row[x * 3 + 1] = source[from + 1]
+                    row[x * 3 + 2] = source[from + 2]
+                }
             }
         }
     }
