@@ -22,14 +22,12 @@ struct ProxyTransfer {
     let connectTimeout: Int
 
     /// Runs the transfer to its end (blocking), feeding `exchange` and `capture`.
-    func run(_ exchange: ProxyExchange, capture: (any ProxyCapture)?) {
-        _ = ProxyTransfers.initialized
-        guard let handle = curl_easy_init() else {
+    func run(_ exchange: ProxyExchange, capture: (any ProxyCapture)?, handles: ProxyTransfers) {
+        guard let handle = handles.takeHandle() else {
             exchange.finish(failure: ProxyExchange.Failure(reason: "libcurl could not make a handle"))
             capture?.end(failure: "libcurl could not make a handle")
             return
         }
-        defer { curl_easy_cleanup(handle) }
         let sink = ProxySink(exchange: exchange, capture: capture)
         var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         var list: UnsafeMutablePointer<curl_slist>?
@@ -52,6 +50,8 @@ struct ProxyTransfer {
             failure = ProxyExchange.Failure(reason: text.isEmpty ? String(cString: curl_easy_strerror(code)) : text, tls: Self.isTLS(code))
         }
         if !sink.headDelivered, failure == nil { failure = ProxyExchange.Failure(reason: "the upstream sent no answer") }
+        // A handle whose transfer ended cleanly keeps its connection for the next one.
+        if code == CURLE_OK { handles.putBack(handle) } else { curl_easy_cleanup(handle) }
         exchange.finish(failure: failure)
         capture?.end(failure: failure?.reason)
     }

@@ -1,9 +1,11 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// The proxy's transfer threads: one per proxied request, at most ``limit`` running at once (the
-/// rest wait their turn on their own thread, never on a polling thread), and the CAs the HTTPS
-/// upstreams are checked against.
+/// rest wait their turn on their own thread, never on a polling thread), the CAs the HTTPS
+/// upstreams are checked against, and the idle libcurl handles, kept so that their connections
+/// to the upstream are reused (keep-alive) by the next transfers.
 final class ProxyTransfers: Sendable {
     /// Transfers running at once, at most.
     static let limit = 256
@@ -18,6 +20,7 @@ final class ProxyTransfers: Sendable {
     /// The system's roots plus `--proxy-ca`'s certificates (PEM), or `nil` for libcurl's default.
     let trust: Data?
     private let slots = DispatchSemaphore(value: ProxyTransfers.limit)
+    private let idle = Mutex(IdleHandles())
 
     /// Reads `--proxy-ca` (a typed error when it cannot be read or holds no certificate).
     init(caFile: URL?) throws(MockServerError) {
@@ -39,11 +42,33 @@ final class ProxyTransfers: Sendable {
         let thread = Thread { [slots] in
             slots.wait()
             defer { slots.signal() }
-            transfer.run(exchange, capture: capture)
+            transfer.run(exchange, capture: capture, handles: self)
         }
         thread.name = "mockserver-proxy"
         thread.stackSize = 512 * 1024
         thread.start()
+    }
+
+    /// An idle handle (its connections still open), or a new one; `nil` when libcurl cannot make one.
+    func takeHandle() -> UnsafeMutableRawPointer? {
+        _ = Self.initialized
+        if let handle = idle.withLock({ $0.handles.popLast() }) { return handle.pointer }
+        return curl_easy_init()
+    }
+
+    /// Hands a handle back after a transfer that ended cleanly; beyond ``limit`` idle ones it is closed.
+    func putBack(_ handle: UnsafeMutableRawPointer) {
+        curl_easy_reset(handle)
+        let kept = idle.withLock { idle in
+            guard idle.handles.count < Self.limit else { return false }
+            idle.handles.append(CurlHandle(pointer: handle))
+            return true
+        }
+        if !kept { curl_easy_cleanup(handle) }
+    }
+
+    deinit {
+        for handle in idle.withLock({ $0.handles }) { curl_easy_cleanup(handle.pointer) }
     }
 
     /// The PEM bundle libcurl uses by default (where it was built to look), or nothing.
@@ -55,4 +80,15 @@ final class ProxyTransfers: Sendable {
         guard ccurl_getinfo_string(handle, CURLINFO_CAINFO, &path) == CURLE_OK, let path else { return Data() }
         return (try? Data(contentsOf: URL(fileURLWithPath: String(cString: path)))) ?? Data()
     }
+}
+
+/// The idle handles (a named state: the sanitizer's Mutex suppression wants no tuple).
+struct IdleHandles {
+    var handles: [CurlHandle] = []
+}
+
+/// A libcurl easy handle between transfers. `@unchecked Sendable`: only one transfer thread
+/// uses it at a time; it changes hands under the pool's lock.
+struct CurlHandle: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
 }

@@ -81,6 +81,18 @@ final class ProxyAllTests: ProxyTestCase {
         XCTAssertEqual(String(decoding: fine.body, as: UTF8.self), "up")
     }
 
+    func test_upstreamConnections_areReusedAcrossRequests() throws {
+        // Given
+        let proxy = try proxyAll()
+
+        // When: three requests one after another, each on a new client connection
+        for _ in 0..<3 { XCTAssertEqual(HTTP.get(proxy.url("/health")).status, 200) }
+
+        // Then: the upstream saw one connection (an idle libcurl handle keeps it)
+        XCTAssertTrue(waitUntil(timeout: 5) { self.upstream.requests.count == 3 })
+        XCTAssertEqual(Set(upstream.requests.map(\.connection)).count, 1)
+    }
+
     func test_preserveHostHeader_sendsTheClientsHost() throws {
         // Given
         let proxy = try proxyAll(preserveHost: true)
