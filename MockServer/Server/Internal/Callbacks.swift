@@ -59,7 +59,12 @@ enum Callbacks {
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
         context.connection = nil
         let core = Unmanaged<DaemonHandle>.fromOpaque(cls).takeUnretainedValue().core
-        if case .proxying(let exchange) = context.phase { exchange.cancel() }
+        if case .proxying(let exchange) = context.phase {
+            // The client left (or the server stops) before the upstream's head: stop the
+            // transfer, and drop the exchange, which holds the context.
+            exchange.cancel()
+            context.phase = .responded
+        }
         if case .waitingForImage = context.phase {
             // The client left (or the server stops) before its image was ready.
             switch context.route {
