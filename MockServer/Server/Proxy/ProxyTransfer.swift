@@ -28,7 +28,7 @@ struct ProxyTransfer {
             capture?.end(failure: "libcurl could not make a handle")
             return
         }
-        let sink = ProxySink(exchange: exchange, capture: capture)
+        let sink = ProxySink(exchange: exchange, capture: capture, isHead: method == "HEAD")
         var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         var list: UnsafeMutablePointer<curl_slist>?
         for header in headers {
@@ -100,9 +100,13 @@ struct ProxyTransfer {
         _ = ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
         // Called about once a second even while nothing moves: a client gone aborts a stalled upstream.
         _ = ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
-        _ = ccurl_setopt_xferinfo_function(handle) { context, _, _, _, _ in
+        // An answer already whole is not aborted: its client finishing is no failure, and the
+        // handle's connection stays reusable.
+        _ = ccurl_setopt_xferinfo_function(handle) { context, total, now, _, _ in
             guard let context else { return 1 }
-            return Unmanaged<ProxySink>.fromOpaque(context).takeUnretainedValue().exchange.isCancelled ? 1 : 0
+            let sink = Unmanaged<ProxySink>.fromOpaque(context).takeUnretainedValue()
+            guard sink.exchange.isCancelled else { return 0 }
+            return (total > 0 && now >= total) || sink.expectsNoBody ? 0 : 1
         }
         _ = ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
     }
@@ -115,10 +119,14 @@ final class ProxySink {
     private var status = 0
     private var headers: [(name: String, value: String)] = []
     private(set) var headDelivered = false
+    /// The head arrived and no body follows it (a `HEAD`, a 204 or a 304).
+    private(set) var expectsNoBody = false
+    private let isHead: Bool
 
-    init(exchange: ProxyExchange, capture: (any ProxyCapture)?) {
+    init(exchange: ProxyExchange, capture: (any ProxyCapture)?, isHead: Bool) {
         self.exchange = exchange
         self.capture = capture
+        self.isHead = isHead
     }
 
     /// One header line; the empty line ends a head (a 1xx's is skipped: another follows).
@@ -131,6 +139,7 @@ final class ProxySink {
         } else if text == "\r\n" || text == "\n" {
             guard !(100...199).contains(status), !headDelivered else { return }
             headDelivered = true
+            expectsNoBody = isHead || status == 204 || status == 304
             capture?.head(status: status, headers: headers)
             exchange.deliver(ProxyExchange.Head(status: status, headers: headers))
         } else if let colon = text.firstIndex(of: ":") {

@@ -93,6 +93,21 @@ final class ProxyAllTests: ProxyTestCase {
         XCTAssertEqual(Set(upstream.requests.map(\.connection)).count, 1)
     }
 
+    func test_headAndNotModified_endCleanly_keepingTheConnection() throws {
+        // Given
+        let proxy = try proxyAll()
+
+        // When: answers without a body, whose clients finish before libcurl does
+        for _ in 0..<3 {
+            XCTAssertEqual(CurlClient().request(proxy.url("/gallery.json"), method: "HEAD").status, 200)
+            XCTAssertEqual(HTTP.get(proxy.url("/gallery.json?status=304")).status, 304)
+        }
+
+        // Then: every transfer ended cleanly, so its handle (and connection) was kept
+        XCTAssertTrue(waitUntil(timeout: 5) { self.upstream.requests.count == 6 })
+        XCTAssertEqual(Set(upstream.requests.map(\.connection)).count, 1)
+    }
+
     func test_preserveHostHeader_sendsTheClientsHost() throws {
         // Given
         let proxy = try proxyAll(preserveHost: true)
