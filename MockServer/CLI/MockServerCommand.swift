@@ -122,6 +122,9 @@ struct MockServerCommand: AsyncParsableCommand {
         help: "First of the 7 consecutive ports of the certificate faults (default: --tls-port + 1; 0 picks free ones).")
     var tlsFaultPort: Int?
 
+    @OptionGroup(title: "Proxying")
+    var proxy: ProxyCommandOptions
+
     @Flag(name: .customLong("print-ca"), help: "Print the CA certificate (PEM; creating the CA in --tls-dir if needed) and exit.")
     var printCA = false
 
@@ -217,6 +220,7 @@ struct MockServerCommand: AsyncParsableCommand {
         configuration.servingThreads = threads
         configuration.responseTemplating = globalResponseTemplating ? .global : .local
         if let stubSeed { configuration.stubSeed = stubSeed }
+        configuration.proxy = proxy.options
         if let tlsPort {
             configuration.tls = MockServer.TLSOptions(
                 port: tlsPort, directory: tlsFolder, extraHosts: tlsHosts, firstFaultPort: tlsFaultPort)
@@ -255,7 +259,11 @@ struct MockServerCommand: AsyncParsableCommand {
         }
         for warning in server.stubWarnings { say("WARNING: \(warning)") }
         say("token: Authorization: Bearer \(token)")
-        say(server.catalogDescription)
+        if let upstream = proxy.proxyAll {
+            say("proxying: what no stub answers goes to \(upstream); the built-in catalog is off")
+        } else {
+            say(server.catalogDescription)
+        }
         say("Ctrl-C stops.")
         let signal = await signals.next()
         say("\nmockserver: signal \(signal), stopping…")

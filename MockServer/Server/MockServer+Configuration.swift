@@ -68,6 +68,9 @@ extension MockServer {
         /// HTTPS: a TLS port serving what the main port serves, a CA of the server's own and the
         /// certificate faults' listeners (see ``MockServer/TLSOptions``). `nil`, the default: none.
         public var tls: TLSOptions?
+        /// Proxying: `--proxy-all`, the CAs of HTTPS upstreams, the `Host` sent (see
+        /// ``MockServer/ProxyOptions``). By default only stubs with `proxyBaseUrl` proxy.
+        public var proxy = ProxyOptions()
 
         /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
         public init(

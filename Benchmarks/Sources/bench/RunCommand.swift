@@ -79,6 +79,7 @@ struct RunCommand: AsyncParsableCommand {
         await attempt([7]) { try StubCases(settings: settings, ours: ours).run(into: &report) }
         await attempt([8]) { try HTTPSCases(settings: settings, ours: ours).run(into: &report) }
         await attempt([9]) { try ZooCases(settings: settings, ours: ours).run(into: &report) }
+        await attempt([10]) { try ProxyCases(settings: settings, ours: ours).run(into: &report) }
 
         let elapsed = (ContinuousClock.now - clock).seconds
         print(report.terminalTable())
@@ -101,7 +102,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The cases, numbered 1…caseCount (Report.caseTitles names each).
-    static let caseCount = 9
+    static let caseCount = 10
 
     static let startMarker = "<!-- bench:start -->"
     static let endMarker = "<!-- bench:end -->"

@@ -18,6 +18,8 @@ struct ServeCommand: ParsableCommand {
     var threads = 0
     @Option(help: "Serve HTTPS too, on a free port, with the CA kept in this folder.")
     var tlsDir: String?
+    @Option(help: "Proxy every request to this upstream (mockserver --proxy-all).")
+    var proxyAll: String?
 
     func run() throws {
         raiseFileLimit()
@@ -30,6 +32,7 @@ struct ServeCommand: ParsableCommand {
                 configuration.backend = chosen
             }
             configuration.servingThreads = threads
+            configuration.proxy.proxyAll = proxyAll
             if let tlsDir {
                 configuration.tls = MockServer.TLSOptions(port: 0, directory: URL(fileURLWithPath: tlsDir))
             }
@@ -67,6 +70,7 @@ struct ServedMockServer: Sendable {
     static func start(workDir: URL, options: [String] = []) throws -> ServedMockServer {
         // The log is named after the options' values ("mockserver-portable.log"); a folder's path is no name.
         let words = options.filter { !$0.hasPrefix("-") && !$0.contains("/") } + (options.contains("--tls-dir") ? ["https"] : [])
+            + (options.contains("--proxy-all") ? ["proxy"] : [])
         let child = try Child(
             "mock server", executable: ownExecutable(), arguments: ["serve", "--work-dir", workDir.path] + options,
             log: workDir.appendingPathComponent((["mockserver"] + words).joined(separator: "-") + ".log"))

@@ -10,13 +10,17 @@ struct Nginx: Sendable {
     var tlsPort: Int?
 
     /// Starts nginx serving `root` on a free port, and with `tls` (a certificate and its key, PEM)
-    /// the same folder over HTTPS on a second free port.
-    static func start(serving root: URL, settings: Settings, tls: (certificate: URL, key: URL)? = nil) throws -> Nginx {
+    /// the same folder over HTTPS on a second free port. With `proxyPass` it serves no files but
+    /// passes every request to that upstream (`proxy_pass`, HTTP/1.1 with 32 kept-alive upstream
+    /// connections per worker), from a folder of its own named `name`.
+    static func start(
+        serving root: URL, settings: Settings, tls: (certificate: URL, key: URL)? = nil, proxyPass: URL? = nil, name: String = "nginx"
+    ) throws -> Nginx {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw ChildError("nginx is not installed (ci/bench.sh installs nginx-light)")
         }
-        let prefix = try settings.folder("nginx")
-        for folder in ["logs", "tmp"] { _ = try settings.folder("nginx/\(folder)") }
+        let prefix = try settings.folder(name)
+        for folder in ["logs", "tmp"] { _ = try settings.folder("\(name)/\(folder)") }
         let port = try freePort()
         let tlsPort = try tls.map { _ in try freePort() }
         var tlsLines = ""
@@ -37,6 +41,17 @@ struct Nginx: Sendable {
         // folder because nginx-light's compiled-in ones need /var/lib/nginx. send_timeout is
         // and client_header_timeout are raised so the stalled clients of case 2 stay for the whole case.
         let user = geteuid() == 0 ? "user root;\n" : ""
+        var upstreamBlock = ""
+        var content = """
+                    root \(root.path);
+                    add_header Cache-Control no-store;
+            """
+        if let proxyPass, let host = proxyPass.host, let upstreamPort = proxyPass.port {
+            upstreamBlock = "upstream proxied { server \(host):\(upstreamPort); keepalive 32; }"
+            content = """
+                        location / { proxy_pass http://proxied; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_buffering on; }
+                """
+        }
         let configuration = """
             \(user)worker_processes auto;
             daemon off;
@@ -54,11 +69,11 @@ struct Nginx: Sendable {
                 proxy_temp_path \(prefix.path)/tmp/proxy;
                 fastcgi_temp_path \(prefix.path)/tmp/fastcgi;
                 types { image/png png; image/jpeg jpg; image/gif gif; image/webp webp; image/avif avif; image/heic heic; application/json json; }
+                \(upstreamBlock)
                 server {
                     listen 127.0.0.1:\(port);
             \(tlsLines)
-                    root \(root.path);
-                    add_header Cache-Control no-store;
+            \(content)
                 }
             }
             """

@@ -208,6 +208,7 @@ struct Report: Sendable {
         7: "WireMock-format stubs: mockserver vs WireMock vs nginx (wrk, 2 threads, 32 connections)",
         8: "HTTPS: mockserver vs nginx, one CA (wrk, 2 threads, 32 connections)",
         9: "the image zoo: first requests, mockserver vs nginx, small requests beside large renders",
+        10: "proxying: mockserver --proxy-all vs WireMock's proxy vs nginx proxy_pass (wrk, 2 threads, 32 connections)",
     ]
 
     static func dateText(_ date: Date) -> String {
