@@ -122,6 +122,8 @@ struct MockServerCommand: AsyncParsableCommand {
         help: "First of the 7 consecutive ports of the certificate faults (default: --tls-port + 1; 0 picks free ones).")
     var tlsFaultPort: Int?
 
+    @OptionGroup var recording: RecordingOptions
+
     @Flag(name: .customLong("print-ca"), help: "Print the CA certificate (PEM; creating the CA in --tls-dir if needed) and exit.")
     var printCA = false
 
@@ -217,6 +219,8 @@ struct MockServerCommand: AsyncParsableCommand {
         configuration.servingThreads = threads
         configuration.responseTemplating = globalResponseTemplating ? .global : .local
         if let stubSeed { configuration.stubSeed = stubSeed }
+        try recording.prepare(rootDirectory: rootDirectory)
+        configuration.recordMappings = recording.recordMappings
         if let tlsPort {
             configuration.tls = MockServer.TLSOptions(
                 port: tlsPort, directory: tlsFolder, extraHosts: tlsHosts, firstFaultPort: tlsFaultPort)

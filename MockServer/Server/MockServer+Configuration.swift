@@ -68,6 +68,11 @@ extension MockServer {
         /// HTTPS: a TLS port serving what the main port serves, a CA of the server's own and the
         /// certificate faults' listeners (see ``MockServer/TLSOptions``). `nil`, the default: none.
         public var tls: TLSOptions?
+        /// Records every proxied exchange from the start (`mockserver --record-mappings`) and writes
+        /// the mappings under ``rootDirectory`` (bodies in `__files/`, as WireMock's command-line
+        /// recorder writes them) when the server stops. Needs a ``rootDirectory``: starting without
+        /// one throws ``MockServerError/invalidStubs(_:)`` saying so. Default `false`.
+        public var recordMappings = false
 
         /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
         public init(

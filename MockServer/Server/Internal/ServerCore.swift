@@ -45,6 +45,8 @@ final class ServerCore: Sendable {
     let stubs: StubStore
     /// The fault rules (`/__admin/faults`, `--root-dir`'s `faults/`).
     let faultRules = FaultRuleStore()
+    /// The recorder of proxied exchanges (`/__admin/recordings/…`, `--record-mappings`).
+    let recorder = Recorder()
     /// The root directory's `__files/` (for `bodyFileName`), when one was given.
     let stubFiles: StubFiles?
     /// Response templating for the stubs (which stubs, and their answers rendered).
@@ -120,6 +122,7 @@ final class ServerCore: Sendable {
             let hole = try Blackhole(host: requested.with(port: configuration.blackholePort))
             blackhole.withLock { $0 = hole }
             try startTLS(on: requested)
+            try startConfiguredRecording()
             if configuration.startOffline { try setOffline(true) }
         } catch {
             stop()
@@ -199,6 +202,7 @@ final class ServerCore: Sendable {
         }
         if let main { stopDaemon(main) }
         if let admin { stopDaemon(admin) }
+        finishConfiguredRecording()
         scheduler.shutdown()
     }
 }
