@@ -123,6 +123,8 @@ struct MockServerCommand: AsyncParsableCommand {
     var tlsFaultPort: Int?
 
     @OptionGroup var recording: RecordingOptions
+    @OptionGroup(title: "Proxying")
+    var proxy: ProxyCommandOptions
 
     @Flag(name: .customLong("print-ca"), help: "Print the CA certificate (PEM; creating the CA in --tls-dir if needed) and exit.")
     var printCA = false
@@ -221,6 +223,7 @@ struct MockServerCommand: AsyncParsableCommand {
         if let stubSeed { configuration.stubSeed = stubSeed }
         try recording.prepare(rootDirectory: rootDirectory)
         configuration.recordMappings = recording.recordMappings
+        configuration.proxy = proxy.options
         if let tlsPort {
             configuration.tls = MockServer.TLSOptions(
                 port: tlsPort, directory: tlsFolder, extraHosts: tlsHosts, firstFaultPort: tlsFaultPort)
@@ -259,7 +262,11 @@ struct MockServerCommand: AsyncParsableCommand {
         }
         for warning in server.stubWarnings { say("WARNING: \(warning)") }
         say("token: Authorization: Bearer \(token)")
-        say(server.catalogDescription)
+        if let upstream = proxy.proxyAll {
+            say("proxying: what no stub answers goes to \(upstream); the built-in catalog is off")
+        } else {
+            say(server.catalogDescription)
+        }
         say("Ctrl-C stops.")
         let signal = await signals.next()
         say("\nmockserver: signal \(signal), stopping…")

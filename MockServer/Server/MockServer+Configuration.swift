@@ -73,6 +73,9 @@ extension MockServer {
         /// recorder writes them) when the server stops. Needs a ``rootDirectory``: starting without
         /// one throws ``MockServerError/invalidStubs(_:)`` saying so. Default `false`.
         public var recordMappings = false
+        /// Proxying: `--proxy-all`, the CAs of HTTPS upstreams, the `Host` sent (see
+        /// ``MockServer/ProxyOptions``). By default only stubs with `proxyBaseUrl` proxy.
+        public var proxy = ProxyOptions()
 
         /// A configuration for tests: 127.0.0.1, port 0 for both ports, the default token, quiet.
         public init(

@@ -27,6 +27,9 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
     /// libmicrohttpd refused to start a TLS listener although its port was free: GnuTLS did not
     /// accept the listener's certificate, key or priorities (the listener and what it serves).
     case tlsListenerRefused(host: String, port: Int, listener: String)
+    /// The proxy cannot run as configured (``MockServer/ProxyOptions``): `--proxy-all` not an
+    /// http(s) URL or aimed at this server itself, `--proxy-ca` unreadable.
+    case invalidProxy(String)
 
     /// A readable sentence naming the problem.
     public var description: String {
@@ -55,6 +58,8 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible 
             return "'\(host)' cannot be named in a certificate: \(reason)"
         case .tlsListenerRefused(let host, let port, let listener):
             return "libmicrohttpd could not start the \(listener) TLS listener on \(host):\(port) although the port is free: GnuTLS refused its certificate, key or priorities"
+        case .invalidProxy(let reason):
+            return "cannot proxy: \(reason)"
         }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 extension RequestRecord: Codable {
     private enum CodingKeys: String, CodingKey {
         case method, path, query, status, bytes, ms, fault, connection, started, outcome
-        case headers, body, bodyBase64, bodySize, bodyTruncated, bodyDropped, stub, faultRules
+        case headers, body, bodyBase64, bodySize, bodyTruncated, bodyDropped, stub, faultRules, proxiedTo
     }
 
     /// Reads a record; a body in neither form, or bad base64, is a `DecodingError`.
@@ -40,10 +40,12 @@ extension RequestRecord: Codable {
             bodySize: try container.decodeIfPresent(Int.self, forKey: .bodySize),
             bodyDropped: try container.decodeIfPresent(Bool.self, forKey: .bodyDropped) ?? false,
             stub: try container.decodeIfPresent(String.self, forKey: .stub),
-            faultRules: try container.decodeIfPresent([String].self, forKey: .faultRules) ?? [])
+            faultRules: try container.decodeIfPresent([String].self, forKey: .faultRules) ?? [],
+            proxiedTo: try container.decodeIfPresent(String.self, forKey: .proxiedTo))
     }
 
-    /// Writes a record (`stub` only when one matched, `faultRules` only when some applied).
+    /// Writes a record (`stub` only when one matched, `faultRules` only when some applied,
+    /// `proxiedTo` only when the request went upstream).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(method, forKey: .method)
@@ -67,5 +69,6 @@ extension RequestRecord: Codable {
         try container.encode(bodyDropped, forKey: .bodyDropped)
         try container.encodeIfPresent(stub, forKey: .stub)
         if !faultRules.isEmpty { try container.encode(faultRules, forKey: .faultRules) }
+        try container.encodeIfPresent(proxiedTo, forKey: .proxiedTo)
     }
 }

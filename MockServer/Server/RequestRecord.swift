@@ -51,6 +51,9 @@ public struct RequestRecord: Sendable, Hashable {
     /// The ids (``FaultRule/id``, lowercase) of the fault rules that applied, in the order they
     /// were added; empty when none did.
     public let faultRules: [String]
+    /// The upstream URL the request was proxied to (a stub's `proxyBaseUrl` or `--proxy-all`),
+    /// or `nil` when it was answered here.
+    public let proxiedTo: String?
 
     /// Creates a record; the server makes these, tests and tools may too. `bodySize` defaults
     /// to the size of `body`.
@@ -58,7 +61,7 @@ public struct RequestRecord: Sendable, Hashable {
         method: String, path: String, query: String, status: Int, bytes: Int, ms: Int,
         fault: String, connection: Int, started: Int, outcome: RequestOutcome,
         headers: [Header] = [], body: Data = Data(), bodySize: Int? = nil, bodyDropped: Bool = false, stub: String? = nil,
-        faultRules: [String] = []
+        faultRules: [String] = [], proxiedTo: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -76,6 +79,7 @@ public struct RequestRecord: Sendable, Hashable {
         self.bodyDropped = bodyDropped
         self.stub = stub
         self.faultRules = faultRules
+        self.proxiedTo = proxiedTo
     }
 
     /// Milliseconds from the server's start to the request's end.

@@ -8,6 +8,8 @@
 #include <pthread.h>
 
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *userdata);
+typedef int (*ccurl_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow,
+                                       curl_off_t ultotal, curl_off_t ulnow);
 typedef int (*ccurl_prereq_callback)(void *userdata, char *primary_ip, char *local_ip,
                                      int primary_port, int local_port);
 
@@ -31,6 +33,12 @@ static inline CURLcode ccurl_setopt_write_function(CURL *handle, ccurl_data_call
 }
 static inline CURLcode ccurl_setopt_header_function(CURL *handle, ccurl_data_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+static inline CURLcode ccurl_setopt_read_function(CURL *handle, ccurl_data_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+static inline CURLcode ccurl_setopt_xferinfo_function(CURL *handle, ccurl_xferinfo_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 static inline CURLcode ccurl_setopt_prereq_function(CURL *handle, ccurl_prereq_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);

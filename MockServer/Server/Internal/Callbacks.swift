@@ -34,6 +34,7 @@ enum Callbacks {
             if let upload {
                 let matching = daemon.core.stubsNeedBodies ? StubRequestBody.matchLimit : 0
                 context.keepUpload(upload, count: uploadSize.pointee, limit: ServerCore.uploadLimit(for: context.path), matchingLimit: matching)
+                if daemon.core.proxies { context.proxyBody.keep(upload, count: uploadSize.pointee) }
             }
             uploadSize.pointee = 0
             return MHD_Result.YES
@@ -58,6 +59,7 @@ enum Callbacks {
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
         context.connection = nil
         let core = Unmanaged<DaemonHandle>.fromOpaque(cls).takeUnretainedValue().core
+        if case .proxying(let exchange) = context.phase { exchange.cancel() }
         if case .waitingForImage = context.phase {
             // The client left (or the server stops) before its image was ready.
             switch context.route {

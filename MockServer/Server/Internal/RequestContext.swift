@@ -23,6 +23,8 @@ enum RequestPhase: Sendable {
     case settlingJournal(until: UInt64)
     /// `/__admin/requests`: suspended while a worker encodes the journal.
     case encodingJournal
+    /// Suspended until the upstream's head arrives (a proxied request).
+    case proxying(ProxyExchange)
     /// A response was queued.
     case responded
 }
@@ -103,6 +105,12 @@ final class RequestContext: @unchecked Sendable {
     var ruleFaults: [(name: String, value: String?)] = []
     /// The request as the stubs and the fault rules see it, made once (``matchInfo``).
     private var madeMatchInfo: StubRequestInfo?
+    /// Where the request is proxied, when a stub's `proxyBaseUrl` or `--proxy-all` sends it upstream.
+    var proxy: ProxyTarget?
+    /// The upstream URL the request went to (for the journal).
+    var proxiedTo: String?
+    /// The whole request body, kept (up to ``ProxyBody/limit``) while the server proxies.
+    var proxyBody = ProxyBody()
     /// Runs once the response has been sent (used by the main-port offline switch).
     var afterCompletion: (@Sendable () -> Void)?
 

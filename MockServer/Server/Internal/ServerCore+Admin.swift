@@ -83,6 +83,7 @@ extension ServerCore {
     /// live apart from the journal) and the `offline-first` scenario's progress.
     func resetState() {
         resetJournal()
+        proxyJournal.removeAll()
         flakyCounters.reset()
         failRateCounters.reset()
         offlineFirst.disarm()

@@ -56,6 +56,8 @@ extension ServerCore {
             case .failure(let problem):
                 return send(.error(problem.status, "could not generate the image: \(problem.message)"), context: context, connection: connection)
             }
+        case .proxying(let exchange):
+            return continueProxy(exchange, context: context, connection: connection)
         case .settlingJournal, .encodingJournal:
             return continueJournal(context, connection: connection)
         case .responded:
@@ -70,7 +72,7 @@ extension ServerCore {
     }
 
     /// The stubs as a stage of the request path.
-    var stubStage: StubStage { StubStage(store: stubs, files: stubFiles, templating: templating) }
+    var stubStage: StubStage { StubStage(store: stubs, files: stubFiles, templating: templating, proxiesUnmatched: proxyingTarget != nil) }
 
     /// The catalog's answers other than images.
     var catalogReplies: CatalogReplies {
@@ -80,7 +82,7 @@ extension ServerCore {
     /// Stage 1, admission (``AdmissionStage``), carried out.
     private func admit(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         context.query = Self.query(of: connection)
-        switch AdmissionStage(stubs: stubStage, rules: faultRules, token: configuration.token).decide(context) {
+        switch AdmissionStage(stubs: stubStage, rules: faultRules, token: configuration.token, proxyAll: proxyingTarget).decide(context) {
         case .reply(let reply):
             return send(reply, context: context, connection: connection)
         case .admin:
@@ -136,8 +138,10 @@ extension ServerCore {
             case .reply(let reply): return send(shaped(reply, context), context: context, connection: connection)
             case .reset: return reset(context, connection: connection)
             case .broken(let fault): return breakConnection(fault, context: context, connection: connection)
+            case .proxy(let target): return startProxy(target, context: context, connection: connection)
             }
         }
+        if let target = context.proxy { return startProxy(target, context: context, connection: connection) }
         switch context.route {
         case .image(let key, _), .avatar(let key):
             if let bytes = images.cached(key) {

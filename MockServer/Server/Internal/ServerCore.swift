@@ -47,6 +47,8 @@ final class ServerCore: Sendable {
     let faultRules = FaultRuleStore()
     /// The recorder of proxied exchanges (`/__admin/recordings/…`, `--record-mappings`).
     let recorder = Recorder()
+    /// The newest proxied exchanges, for `POST /__admin/recordings/snapshot`.
+    let proxyJournal = ProxyJournal()
     /// The root directory's `__files/` (for `bodyFileName`), when one was given.
     let stubFiles: StubFiles?
     /// Response templating for the stubs (which stubs, and their answers rendered).
@@ -54,6 +56,10 @@ final class ServerCore: Sendable {
     let endpoints: Mutex<Endpoints>
     /// The CA and certificates of the HTTPS listeners; `nil` without ``MockServer/Configuration/tls``.
     let tls: TLSMaterial?
+    /// `--proxy-all`'s upstream: what no stub answers goes there, and the catalog is off.
+    let proxyAll: ProxyTarget?
+    /// The proxy's transfer threads and trusted CAs.
+    let proxyTransfers: ProxyTransfers
 
     let listeners = Mutex(Listeners())
     /// The next connection id (``makeConnectionID()``).
@@ -100,6 +106,8 @@ final class ServerCore: Sendable {
             do { try stubs.add(try directory.loadStubs(), fromRootDirectory: true) } catch { throw .invalidStubs(error) }
             do { try faultRules.add(try directory.loadFaultRules()) } catch { throw .invalidFaultRules(error) }
         }
+        proxyAll = try configuration.proxy.proxyAll.map { (base) throws(MockServerError) in try ProxyTarget(proxyAll: base) }
+        proxyTransfers = try ProxyTransfers(caFile: configuration.proxy.caFile)
         platform = try ServingPlatform(configuration.backend)
         scheduler = ConnectionScheduler(watcher: try platform.makeWatcher())
     }
@@ -107,7 +115,7 @@ final class ServerCore: Sendable {
     /// Binds the main port (learning the port when 0 was asked), then the admin port; closes the
     /// main port again when configured to start offline.
     func start() throws(MockServerError) {
-        do {
+        do throws(MockServerError) {
             let requested = endpoints.withLock { $0.main }
             let main = try listen(role: .main, on: requested, limit: configuration.connectionLimit, threads: servingThreads)
             listeners.withLock { $0.main = main }
@@ -122,6 +130,9 @@ final class ServerCore: Sendable {
             let hole = try Blackhole(host: requested.with(port: configuration.blackholePort))
             blackhole.withLock { $0 = hole }
             try startTLS(on: requested)
+            if let proxyAll, let reason = selfTargetReason(proxyAll.upstreamURL(for: "/")) {
+                throw MockServerError.invalidProxy("--proxy-all \(proxyAll.base): \(reason)")
+            }
             try startConfiguredRecording()
             if configuration.startOffline { try setOffline(true) }
         } catch {

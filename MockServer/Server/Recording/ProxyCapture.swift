@@ -28,10 +28,10 @@ protocol ProxyCapture: AnyObject, Sendable {
 }
 
 extension ServerCore {
-    /// What wants to see this proxied exchange (the recorder while it records and its filters
-    /// admit the request), or `nil` when nothing does. Called once per proxied request, before it is sent upstream.
+    /// What wants to see this proxied exchange: the recorder (while it records and its filters
+    /// admit the request) and the proxy journal that snapshots read; `nil` when nothing does. Called once per proxied request, before it is sent upstream.
     func proxyCapture(for request: ProxiedRequest) -> (any ProxyCapture)? {
-        recorder.capture(for: request)
+        captures(for: request)
     }
 
     /// Why `url` would loop back to this server (one of its own listeners), or `nil` when it is

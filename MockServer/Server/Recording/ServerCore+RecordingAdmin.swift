@@ -3,7 +3,8 @@ import Foundation
 /// The recorder's admin API, in WireMock's shapes (behind the admin guard, on both ports):
 /// `POST /__admin/recordings/start` (a ``RecordSpec``), `POST /__admin/recordings/stop`
 /// (`{"mappings": […]}`, written under `--root-dir` with `persist`, and served from then on, as
-/// WireMock does), `GET /__admin/recordings/status` (`{"status": "Recording", "captured": 3}`).
+/// WireMock does), `GET /__admin/recordings/status` (`{"status": "Recording", "captured": 3}`),
+/// `POST /__admin/recordings/snapshot` (`ServerCore+Snapshot`).
 /// Errors have the stub API's shape, `{"errors": [{"code", "title", "detail"…}]}`.
 extension ServerCore {
     /// The recording endpoints and their methods.
@@ -11,6 +12,7 @@ extension ServerCore {
         "/__admin/recordings/start": ["POST"],
         "/__admin/recordings/stop": ["POST"],
         "/__admin/recordings/status": ["GET", "HEAD"],
+        "/__admin/recordings/snapshot": ["POST"],
     ]
 
     /// The answer of a recording endpoint, or `nil` when `context.path` is none.
@@ -35,6 +37,8 @@ extension ServerCore {
             }
         case "/__admin/recordings/stop":
             return stopRecording()
+        case "/__admin/recordings/snapshot":
+            return snapshotReply(context)
         default:
             return .json(200, object: ["status": recorder.status.rawValue, "captured": recorder.capturedCount])
         }
@@ -108,6 +112,13 @@ extension ServerCore {
         } catch {
             return .failure(RecordingWriter.Failure(description: "\(error)"))
         }
+    }
+
+    /// Where a request no stub answers goes: `--proxy-all`'s upstream, else the `targetBaseUrl` of
+    /// the recording running now (starting a recording makes the server proxy it, as WireMock
+    /// does), else nowhere (the catalog answers).
+    var proxyingTarget: ProxyTarget? {
+        proxyAll ?? recorder.target.map(ProxyTarget.init(base:))
     }
 
     /// A refusal in the stub API's error shape.

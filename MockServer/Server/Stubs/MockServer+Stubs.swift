@@ -52,27 +52,19 @@ extension MockServer {
     }
 
     /// One line per response transformer the stubs name that this server does not apply
-    /// (a project's own WireMock extension; `response-template` it applies), and per proxy target
-    /// (`proxyBaseUrl`, which this server does not follow yet), with how many stubs name it.
-    /// Those stubs load, and answer 500 naming what they need when they match;
+    /// (a project's own WireMock extension; `response-template` it applies), with how many stubs
+    /// name it. Those stubs load, and answer 500 naming what they need when they match;
     /// `mockserver --root-dir` prints these lines once at start.
     public var stubWarnings: [String] {
         var transformers: [String: Int] = [:]
-        var proxies: [String: Int] = [:]
         for stub in stubs {
             for name in stub.response.transformers where name != StubTemplating.transformerName { transformers[name, default: 0] += 1 }
-            if let target = stub.response.proxyBaseUrl { proxies[target, default: 0] += 1 }
         }
         func counted(_ count: Int) -> String { "\(count) stub\(count == 1 ? "" : "s")" }
-        let transformerLines = transformers.keys.sorted().map { name in
+        return transformers.keys.sorted().map { name in
             "transformer '\(name)' (named by \(counted(transformers[name] ?? 0))) is not part of mockserver: "
                 + "those stubs answer 500 naming it when they match"
         }
-        let proxyLines = proxies.keys.sorted().map { target in
-            "proxyBaseUrl \(target) (in \(counted(proxies[target] ?? 0))): mockserver does not proxy yet; "
-                + "those stubs answer 500 naming the target when they match"
-        }
-        return transformerLines + proxyLines
     }
 
     /// The current state of each scenario, by name.

@@ -25,8 +25,8 @@ public struct StubResponse: Sendable, Hashable {
     public var transformers: [String] = []
     /// WireMock's `transformerParameters`: what a template reads as `parameters.NAME`.
     public var transformerParameters: [String: JSONValue]?
-    /// WireMock's `proxyBaseUrl`: the server the stub forwards its requests to. This server does
-    /// not proxy yet: such a stub loads (with a warning at start) and answers 500 naming the target.
+    /// WireMock's `proxyBaseUrl`: the server the stub forwards its requests to (the request's URL
+    /// is appended to it; see docs/PROXY.md).
     public var proxyBaseUrl: String?
     /// The other proxy fields as the mapping writes them (`additionalProxyRequestHeaders`,
     /// `removeProxyRequestHeaders`, `proxyUrlPrefixToRemove`), kept so a listed mapping keeps them.

@@ -32,11 +32,18 @@ final class StubStore: Sendable {
         var rootStubs: [Stub] = []
         /// How many stubs have `bodyPatterns` or name the `response-template` transformer.
         var bodyStubs = 0
+        /// How many stubs proxy (`proxyBaseUrl`).
+        var proxyStubs = 0
     }
 
     private let state = Mutex(State())
     /// Mirrors `State.bodyStubs > 0`, read without the lock for every upload chunk.
     private let bodyStubsExist = Atomic<Bool>(false)
+    /// Mirrors `State.proxyStubs > 0`, read without the lock for every upload chunk.
+    private let proxyStubsExist = Atomic<Bool>(false)
+
+    /// Whether some stub proxies: request bodies are then kept whole for the upstream.
+    var hasProxies: Bool { proxyStubsExist.load(ordering: .relaxed) }
 
     /// Whether some stub has `bodyPatterns` or renders a template (which may read
     /// `request.body`): only then are request bodies kept (``StubRequestBody``), so the
@@ -78,6 +85,7 @@ final class StubStore: Sendable {
                 state.nextSequence += 1
                 state.byID[stub.id] = entry
                 if stub.readsRequestBody { state.bodyStubs += 1 }
+                if stub.response.proxyBaseUrl != nil { state.proxyStubs += 1 }
                 switch Place(stub.request.url) {
                 case .path(let path): state.byPath[path, default: StubCandidateList()].insert(entry, byExactValue: byExactValue)
                 case .pathPattern(let key): state.pathPatterns.insert(entry, key: key, byExactValue: byExactValue)
@@ -89,6 +97,7 @@ final class StubStore: Sendable {
                 }
             }
             bodyStubsExist.store(state.bodyStubs > 0, ordering: .relaxed)
+            proxyStubsExist.store(state.proxyStubs > 0, ordering: .relaxed)
         }
     }
 
@@ -98,7 +107,9 @@ final class StubStore: Sendable {
         state.withLock { state in
             guard let entry = state.byID.removeValue(forKey: id) else { return false }
             if entry.stub.readsRequestBody { state.bodyStubs -= 1 }
+            if entry.stub.response.proxyBaseUrl != nil { state.proxyStubs -= 1 }
             bodyStubsExist.store(state.bodyStubs > 0, ordering: .relaxed)
+            proxyStubsExist.store(state.proxyStubs > 0, ordering: .relaxed)
             switch Place(entry.stub.request.url) {
             case .path(let path):
                 state.byPath[path]?.remove(entry)
@@ -123,6 +134,7 @@ final class StubStore: Sendable {
             state = State()
             state.nextSequence = sequence
             bodyStubsExist.store(false, ordering: .relaxed)
+            proxyStubsExist.store(false, ordering: .relaxed)
             return root
         }
         // The root stubs were valid and distinct when loaded; the store is empty now.
@@ -138,6 +150,7 @@ final class StubStore: Sendable {
             state.rootStubs = root
             state.nextSequence = sequence
             bodyStubsExist.store(false, ordering: .relaxed)
+            proxyStubsExist.store(false, ordering: .relaxed)
         }
     }
 

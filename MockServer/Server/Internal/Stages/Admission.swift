@@ -28,6 +28,8 @@ struct AdmissionStage {
     let rules: FaultRuleStore
     /// The bearer token the Twitter endpoints require.
     let token: String
+    /// `--proxy-all`'s upstream: a request no stub answers goes there, never to the catalog.
+    var proxyAll: ProxyTarget?
 
     /// The decision for `context`, whose query and headers are read.
     func decide(_ context: RequestContext) -> Decision {
@@ -50,6 +52,17 @@ struct AdmissionStage {
         case .matched(let extraDelay): return .proceed(extraDelay: extraDelay)
         case .refused(let reply): return .reply(reply)
         case .unmatched: break
+        }
+        if let proxyAll, context.role == .main {
+            // The catalog is off: the upstream's paths are the app's, and so are bare parameters.
+            let faultQuery = context.ruleFaults.isEmpty ? context.query : QueryParameters(pairs: context.ruleFaults + context.query.pairs)
+            do {
+                context.faults = try RequestFaults(faultQuery, spelling: .prefixedOnly)
+            } catch {
+                return .reply(.badParameter(error))
+            }
+            context.proxy = proxyAll
+            return .proceed(extraDelay: 0)
         }
         if let refusal = refusal(context) { return .reply(refusal) }
         do {

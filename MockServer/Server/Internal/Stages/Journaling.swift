@@ -54,7 +54,7 @@ enum JournalStage {
             bytes: bytes, ms: Int((now - context.arrival) / 1_000_000), fault: context.faults.summary,
             connection: context.connectionID, started: Int((context.arrival &- startedAt) / 1_000_000), outcome: outcome,
             headers: context.headers, body: context.upload, bodySize: context.uploadSize, stub: context.matchedStub,
-            faultRules: context.faultRules)
+            faultRules: context.faultRules, proxiedTo: context.proxiedTo)
     }
 
     /// The outcome libmicrohttpd's termination code means, when no stage set one.

@@ -32,6 +32,8 @@ struct StubStage {
         case reset
         /// One of the broken replies of ``BrokenReply`` (`EMPTY_RESPONSE` and the rest).
         case broken(Fault.Name)
+        /// Sent upstream (`proxyBaseUrl`).
+        case proxy(ProxyTarget)
     }
 
     /// The stubs.
@@ -40,6 +42,8 @@ struct StubStage {
     let files: StubFiles?
     /// Response templating: which stubs, and their answers rendered.
     let templating: StubTemplating
+    /// `--proxy-all`: a request no stub matches goes upstream, whatever its method (no near miss).
+    var proxiesUnmatched = false
 
     /// Matches `context` against the stubs; a match sets the context's stub and faults.
     func admit(_ context: RequestContext) -> Admission {
@@ -50,7 +54,7 @@ struct StubStage {
         case .unmatched:
             context.unmatchedStubRequest = info
             // The catalog answers GET and HEAD only: any other method gets the near miss.
-            if context.method != "GET", context.method != "HEAD", let reply = nearMissReply(for: info) {
+            if !proxiesUnmatched, context.method != "GET", context.method != "HEAD", let reply = nearMissReply(for: info) {
                 return .refused(reply)
             }
             return .unmatched
@@ -99,9 +103,7 @@ struct StubStage {
             case .randomDataThenClose: return .broken(.garbage)
             }
         }
-        if let target = stub.response.proxyBaseUrl {
-            return .reply(.error(500, "this stub proxies to \(target), and mockserver does not proxy yet"))
-        }
+        if let target = ProxyTarget(stub.response) { return .proxy(target) }
         if let missing = stub.response.transformers.first(where: { $0 != StubTemplating.transformerName }) {
             // WireMock 2.35 lacking the extension sends the body as written, a wrong answer that
             // looks right; the 500 names what the stub needs instead.

@@ -27,6 +27,7 @@ export class RequestDetail {
       ['Started', `${record.started} ms after the server started`],
     ];
     if (record.stub) facts.push(['Stub', record.stub]);
+    if (record.proxiedTo) facts.push(['Proxied to', record.proxiedTo]);
     const parts = [h('dl', { className: 'facts' }, facts.map(([name, value]) => h('div', {}, h('dt', {}, name), h('dd', {}, value))))];
     if (Array.isArray(record.headers)) {
       const rows = record.headers.map((header) => (Array.isArray(header) ? header : [header.name, header.value]));

@@ -211,8 +211,9 @@ export class JournalPanel {
     row.record = record;
     const cells = row.cells;
     cells.method.textContent = record.method;
-    cells.path.textContent = record.path;
-    cells.path.title = record.path;
+    // A proxied request is marked with an arrow; the title names the upstream URL.
+    cells.path.textContent = record.proxiedTo ? `${record.path} →` : record.path;
+    cells.path.title = record.proxiedTo ? `${record.path}\nproxied to ${record.proxiedTo}` : record.path;
     cells.query.textContent = record.query;
     cells.query.title = record.query;
     cells.status.textContent = record.status ? String(record.status) : '–';

@@ -1,0 +1,170 @@
+import Foundation
+
+/// One proxied exchange between its transfer thread (libcurl, the writer) and the connection's
+/// polling thread (libmicrohttpd, the reader): the upstream's head, then its body through a
+/// bounded buffer.
+///
+/// Back-pressure: the writer blocks while ``capacity`` bytes wait for a slow client, so the
+/// transfer thread stops reading the upstream's socket and TCP slows the upstream down; a body of
+/// any size never sits whole in memory. The reader never waits: with nothing to read it suspends
+/// the connection (``ConnectionScheduler``), and the writer resumes it. "Nothing yet, so suspend"
+/// and "bytes, so resume" happen under one lock, so a delivery never slips between them.
+///
+/// `@unchecked Sendable`: every field is touched under `condition`'s lock only.
+final class ProxyExchange: @unchecked Sendable {
+    /// The upstream's status line and headers, as received.
+    struct Head: Sendable {
+        var status: Int
+        var headers: [(name: String, value: String)]
+    }
+
+    /// Why a transfer did not bring the whole answer.
+    struct Failure: Sendable, Hashable {
+        /// libcurl's words.
+        var reason: String
+        /// A TLS failure (WireMock's "SSL failure"), not a network one.
+        var tls = false
+    }
+
+    /// What the polling thread finds when it asks for the head.
+    enum HeadState {
+        case head(Head)
+        /// The upstream failed before its head arrived: why.
+        case failed(Failure)
+        /// Not yet: the connection is suspended until it is.
+        case waiting
+        /// The server stops: the connection cannot be suspended.
+        case stopping
+    }
+
+    /// Body bytes buffered at most before the transfer waits for the client.
+    static let capacity = 1024 * 1024
+
+    /// The request this exchange answers.
+    let context: RequestContext
+    private let scheduler: ConnectionScheduler
+    private let condition = NSCondition()
+    private var head: Head?
+    private var chunks: [Data] = []
+    private var offset = 0
+    private var buffered = 0
+    private var finished = false
+    private var failure: Failure?
+    private var waiting = false
+    private var cancelled = false
+
+    init(context: RequestContext, scheduler: ConnectionScheduler) {
+        self.context = context
+        self.scheduler = scheduler
+    }
+
+    // MARK: The transfer thread
+
+    /// The upstream's head arrived.
+    func deliver(_ head: Head) {
+        locked {
+            self.head = head
+            wake()
+        }
+    }
+
+    /// Buffers a body chunk, waiting while the buffer is full; `false` once the client left.
+    func push(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        locked {
+            while buffered >= Self.capacity && !cancelled { condition.wait() }
+            guard !cancelled else { return false }
+            if chunk.count > 0 {
+                chunks.append(Data(chunk))
+                buffered += chunk.count
+                wake()
+            }
+            return true
+        }
+    }
+
+    /// The transfer ended: `failure` says why when the answer did not arrive whole.
+    func finish(failure: Failure?) {
+        locked {
+            finished = true
+            self.failure = failure
+            wake()
+        }
+    }
+
+    /// Whether the client left or the server stopped (the transfer then aborts).
+    var isCancelled: Bool { locked { cancelled } }
+
+    // MARK: The polling thread
+
+    /// The head, the failure before it, or `waiting` with the connection suspended.
+    func takeHead(connection: OpaquePointer) -> HeadState {
+        locked {
+            if let head { return .head(head) }
+            if finished { return .failed(failure ?? Failure(reason: "the upstream closed the connection before its answer")) }
+            guard scheduler.suspend(context, connection: connection, until: nil) else { return .stopping }
+            waiting = true
+            return .waiting
+        }
+    }
+
+    /// What the reader gets: bytes copied, the body's end, or a wait.
+    enum Read {
+        case bytes(Int)
+        case end
+        case failed(Failure)
+        case waiting
+        case stopping
+    }
+
+    /// Copies at most `maximum` buffered bytes to `buffer`; at the end reports how the body ended;
+    /// with nothing buffered yet suspends the connection until the writer has more.
+    func read(into buffer: UnsafeMutableRawPointer, maximum: Int, connection: OpaquePointer) -> Read {
+        locked {
+            if buffered > 0 {
+                var copied = 0
+                while copied < maximum, let first = chunks.first {
+                    let count = min(maximum - copied, first.count - offset)
+                    first.withUnsafeBytes { source in
+                        (buffer + copied).copyMemory(from: source.baseAddress! + offset, byteCount: count)
+                    }
+                    copied += count
+                    offset += count
+                    if offset == first.count {
+                        chunks.removeFirst()
+                        offset = 0
+                    }
+                }
+                buffered -= copied
+                condition.broadcast()
+                return .bytes(copied)
+            }
+            if finished { return failure.map(Read.failed) ?? .end }
+            guard scheduler.suspend(context, connection: connection, until: nil) else { return .stopping }
+            waiting = true
+            return .waiting
+        }
+    }
+
+    /// The client left or the response was dropped: the writer stops at its next chunk.
+    func cancel() {
+        locked {
+            cancelled = true
+            chunks = []
+            buffered = 0
+            condition.broadcast()
+        }
+    }
+
+    /// Resumes the connection if it waits for this exchange (under the lock).
+    private func wake() {
+        guard waiting else { return }
+        waiting = false
+        scheduler.resume(context, reason: .ready)
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
+}

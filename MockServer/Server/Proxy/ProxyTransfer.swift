@@ -1,0 +1,147 @@
+import CCurl
+import Foundation
+
+/// One proxied request sent upstream by libcurl's easy interface, on a transfer thread of its own
+/// (``ProxyTransfers`` bounds how many run). The head goes to the ``ProxyExchange`` when the
+/// upstream's headers end; each body chunk as it arrives, the write callback blocking while the
+/// client is slow (back-pressure); a recorder, if one wants the exchange, sees the same.
+///
+/// Why threads and the easy interface rather than one multi handle: a blocked write callback is
+/// the simplest correct back-pressure (the multi interface needs `CURL_WRITEFUNC_PAUSE` and a
+/// wake-up per connection), and transfers wait mostly on sockets, so a thread each, bounded, costs
+/// little beside libmicrohttpd's own threads.
+struct ProxyTransfer {
+    /// The URL, method, headers and body sent.
+    let url: String
+    let method: String
+    let headers: [(name: String, value: String)]
+    let body: Data
+    /// Trusted CAs (PEM) for HTTPS upstreams: the system's and `--proxy-ca`'s; `nil`: libcurl's default.
+    let trust: Data?
+    /// Longest wait for the upstream's connection, ms.
+    let connectTimeout: Int
+
+    /// Runs the transfer to its end (blocking), feeding `exchange` and `capture`.
+    func run(_ exchange: ProxyExchange, capture: (any ProxyCapture)?) {
+        _ = ProxyTransfers.initialized
+        guard let handle = curl_easy_init() else {
+            exchange.finish(failure: ProxyExchange.Failure(reason: "libcurl could not make a handle"))
+            capture?.end(failure: "libcurl could not make a handle")
+            return
+        }
+        defer { curl_easy_cleanup(handle) }
+        let sink = ProxySink(exchange: exchange, capture: capture)
+        var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        var list: UnsafeMutablePointer<curl_slist>?
+        for header in headers {
+            list = curl_slist_append(list, header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)")
+        }
+        // libcurl adds these unless told not to: the client's request has its own or none.
+        if !headers.contains(where: { $0.name.lowercased() == "accept" }) { list = curl_slist_append(list, "Accept:") }
+        list = curl_slist_append(list, "Expect:")
+        defer { curl_slist_free_all(list) }
+        let code: CURLcode = message.withUnsafeMutableBufferPointer { errors in
+            body.withUnsafeBytes { bytes in
+                configure(handle, list: list, body: bytes, errors: errors.baseAddress, sink: sink)
+                return withExtendedLifetime(sink) { curl_easy_perform(handle) }
+            }
+        }
+        var failure: ProxyExchange.Failure?
+        if code != CURLE_OK {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            failure = ProxyExchange.Failure(reason: text.isEmpty ? String(cString: curl_easy_strerror(code)) : text, tls: Self.isTLS(code))
+        }
+        if !sink.headDelivered, failure == nil { failure = ProxyExchange.Failure(reason: "the upstream sent no answer") }
+        exchange.finish(failure: failure)
+        capture?.end(failure: failure?.reason)
+    }
+
+    /// Whether libcurl's `code` is a TLS failure (handshake, certificate, CA file).
+    static func isTLS(_ code: CURLcode) -> Bool {
+        [CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE,
+         CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_SHUTDOWN_FAILED].contains(code)
+    }
+
+    private func configure(
+        _ handle: UnsafeMutableRawPointer, list: UnsafeMutablePointer<curl_slist>?, body: UnsafeRawBufferPointer,
+        errors: UnsafeMutablePointer<CChar>?, sink: ProxySink
+    ) {
+        _ = ccurl_setopt_string(handle, CURLOPT_URL, url)
+        _ = ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        _ = ccurl_setopt_string(handle, CURLOPT_PROXY, "")
+        _ = ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout)
+        _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        _ = ccurl_setopt_long(handle, CURLOPT_HTTP_CONTENT_DECODING, 0)
+        _ = ccurl_setopt_long(handle, CURLOPT_HTTP_TRANSFER_DECODING, 1)
+        _ = ccurl_setopt_long(handle, CURLOPT_BUFFERSIZE, 64 * 1024)
+        _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errors)
+        _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
+        if let trust { _ = trust.withUnsafeBytes { ccurl_setopt_blob_copy(handle, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count) } }
+        switch method {
+        case "GET" where body.isEmpty: break
+        case "HEAD": _ = ccurl_setopt_long(handle, CURLOPT_NOBODY, 1)
+        default:
+            _ = ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            _ = ccurl_setopt_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: body.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+            _ = ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
+        }
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        _ = ccurl_setopt_write_function(handle) { data, size, count, context in
+            guard let context else { return 0 }
+            let sink = Unmanaged<ProxySink>.fromOpaque(context).takeUnretainedValue()
+            return sink.body(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
+        }
+        _ = ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        _ = ccurl_setopt_header_function(handle) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            Unmanaged<ProxySink>.fromOpaque(context).takeUnretainedValue().header(UnsafeRawBufferPointer(start: data, count: size * count))
+            return size * count
+        }
+        _ = ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        // Called about once a second even while nothing moves: a client gone aborts a stalled upstream.
+        _ = ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
+        _ = ccurl_setopt_xferinfo_function(handle) { context, _, _, _, _ in
+            guard let context else { return 1 }
+            return Unmanaged<ProxySink>.fromOpaque(context).takeUnretainedValue().exchange.isCancelled ? 1 : 0
+        }
+        _ = ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+    }
+}
+
+/// Receives libcurl's callbacks for one transfer (on its transfer thread only).
+final class ProxySink {
+    let exchange: ProxyExchange
+    let capture: (any ProxyCapture)?
+    private var status = 0
+    private var headers: [(name: String, value: String)] = []
+    private(set) var headDelivered = false
+
+    init(exchange: ProxyExchange, capture: (any ProxyCapture)?) {
+        self.exchange = exchange
+        self.capture = capture
+    }
+
+    /// One header line; the empty line ends a head (a 1xx's is skipped: another follows).
+    func header(_ line: UnsafeRawBufferPointer) {
+        let text = String(decoding: line, as: UTF8.self)
+        if text.hasPrefix("HTTP/") {
+            let parts = text.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            headers = []
+        } else if text == "\r\n" || text == "\n" {
+            guard !(100...199).contains(status), !headDelivered else { return }
+            headDelivered = true
+            capture?.head(status: status, headers: headers)
+            exchange.deliver(ProxyExchange.Head(status: status, headers: headers))
+        } else if let colon = text.firstIndex(of: ":") {
+            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            headers.append((String(text[..<colon]), value))
+        }
+    }
+
+    /// One body chunk; `false` (abort) once the client left.
+    func body(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        capture?.body(chunk)
+        return exchange.push(chunk)
+    }
+}

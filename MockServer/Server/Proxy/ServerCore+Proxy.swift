@@ -1,0 +1,117 @@
+import CMicroHTTPD
+import Foundation
+
+/// Stage 3 for a proxied request (a stub's `proxyBaseUrl`, or `--proxy-all` when no stub
+/// answers): the request went through admission, the connection faults (`reset`, `delay`) and
+/// the status faults (`flaky`, a non-2xx `status`, the broken replies) like any other; here it
+/// goes upstream on a transfer thread (``ProxyTransfer``) while its connection is suspended, and
+/// the upstream's head comes back as the answer's, its body streamed through ``ProxyReader``,
+/// which applies the wire faults (`truncate`, `stall_after`, `drip`, `chunked`) as it streams.
+extension ServerCore {
+    /// Whether request bodies are kept whole for an upstream (``ProxyBody``).
+    var proxies: Bool { proxyingTarget != nil || stubs.hasProxies }
+
+    /// Sends `context` to `target` and suspends its connection until the upstream's head.
+    func startProxy(_ target: ProxyTarget, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        if context.proxyBody.overflow {
+            return send(.error(413, "a proxied request body may hold \(ProxyBody.limit) bytes at most"), context: context, connection: connection)
+        }
+        let sent = context.rawURL.map(QueryParameters.withoutFaults(rawURL:)) ?? context.path
+        let url = target.upstreamURL(for: sent)
+        if let reason = selfTargetReason(url) {
+            return send(.error(400, "refused to proxy to \(url): \(reason)"), context: context, connection: connection)
+        }
+        context.proxiedTo = url
+        let headers = ProxyHeaders.request(
+            context.headers.map { ($0.name, $0.value) }, target: target, upstreamHost: Self.authority(of: url),
+            preserveHost: configuration.proxy.preserveHostHeader)
+        let request = ProxiedRequest(
+            method: context.method, url: sent, upstreamBase: target.trimmedBase, headers: context.headers,
+            body: context.upload, bodySize: context.uploadSize)
+        let capture = proxyCapture(for: request)
+        let exchange = ProxyExchange(context: context, scheduler: scheduler)
+        context.phase = .proxying(exchange)
+        let transfer = ProxyTransfer(
+            url: url, method: context.method, headers: headers, body: context.proxyBody.data, trust: proxyTransfers.trust,
+            connectTimeout: ProxyTransfers.connectTimeout)
+        proxyTransfers.start(transfer, exchange: exchange, capture: capture)
+        return continueProxy(exchange, context: context, connection: connection)
+    }
+
+    /// The connection was resumed (or not yet suspended): queue the upstream's head, or its
+    /// failure as WireMock answers it, or go on waiting.
+    func continueProxy(_ exchange: ProxyExchange, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        switch exchange.takeHead(connection: connection) {
+        case .waiting:
+            return MHD_Result.YES
+        case .stopping:
+            exchange.cancel()
+            return MHD_Result.NO
+        case .failed(let failure):
+            return send(shaped(Self.proxyFailure(failure, url: context.proxiedTo ?? ""), context), context: context, connection: connection)
+        case .head(let head):
+            return queueProxied(head, exchange: exchange, context: context, connection: connection)
+        }
+    }
+
+    /// WireMock 2.35's answer when the upstream fails before its head: a 500 whose plain-text
+    /// body names the kind of failure, the URL, and the reason on a second line.
+    static func proxyFailure(_ failure: ProxyExchange.Failure, url: String) -> Reply {
+        let kind = failure.tls ? "SSL" : "Network"
+        return Reply(
+            status: 500, contentType: "",
+            body: SharedBytes("\(kind) failure trying to make a proxied request from WireMock to \(url)\r\n\(failure.reason)"))
+    }
+
+    /// Queues the upstream's head, shaped by the body stage's `status` (2xx) and `type`, and
+    /// `cache`; its body follows through ``ProxyReader``.
+    private func queueProxied(
+        _ head: ProxyExchange.Head, exchange: ProxyExchange, context: RequestContext, connection: OpaquePointer
+    ) -> MHD_Result {
+        var reply = Reply(status: head.status, contentType: "", body: SharedBytes(Data()), headers: ProxyHeaders.response(head.headers))
+        for fault in context.faults.list {
+            switch fault {
+            case .status(let status) where (200...299).contains(status): reply.status = status
+            case .contentType(let type):
+                reply.headers.removeAll { $0.name.lowercased() == "content-type" }
+                reply.headers.append(("Content-Type", type))
+            default: break
+            }
+        }
+        let wire = WireShape(context.faults)
+        if let cache = wire.cacheControl {
+            reply.headers.removeAll { $0.name.lowercased() == "cache-control" }
+            reply.headers.append(("Cache-Control", cache))
+        }
+        let length = ProxyHeaders.contentLength(head.headers)
+        reply.length = length ?? 0
+        context.reply = reply
+        context.wire = wire
+        context.phase = .responded
+        let headersOnly = context.sendsHeadersOnly || reply.status == 204 || (100...199).contains(reply.status)
+        context.usesReader = !headersOnly
+        let declared = wire.chunked || headersOnly && length == nil ? Self.unknownSize : length.map(UInt64.init) ?? Self.unknownSize
+        let body = ProxyResponse(context: context, exchange: exchange, declared: wire.chunked ? nil : length)
+        let retained = Unmanaged.passRetained(body).toOpaque()
+        guard
+            let response = MHD_create_response_from_callback(
+                declared, Self.readerBlockSize, ProxyResponse.reader, retained, ProxyResponse.release)
+        else {
+            Unmanaged<ProxyResponse>.fromOpaque(retained).release()
+            logger.error("libmicrohttpd could not create a response for \(LogText.escaped(context.path))")
+            return MHD_Result.NO
+        }
+        for header in reply.headers { MHD_add_response_header(response, header.name, header.value) }
+        let result = MHD_queue_response(connection, UInt32(reply.status), response)
+        MHD_destroy_response(response)
+        if headersOnly { handOvers.mark(context) }
+        return result
+    }
+
+    /// `host[:port]` of `url`, as its `Host` header writes it.
+    static func authority(of url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host else { return "" }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return components.port.map { "\(bracketed):\($0)" } ?? bracketed
+    }
+}
