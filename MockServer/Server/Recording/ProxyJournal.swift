@@ -84,8 +84,8 @@ final class ProxyJournalCapture: ProxyCapture {
     }
 
     func end(failure: String?) {
-        guard failure == nil else { return }
         let kept = state.withLock { $0 }
+        guard failure == nil || (!kept.overLimit && RecordingCapture.isWhole(kept.body.count, headers: kept.headers)) else { return }
         journal.add(ProxyJournal.Entry(request: request, status: kept.status, headers: kept.headers, body: kept.overLimit ? nil : kept.body))
     }
 }

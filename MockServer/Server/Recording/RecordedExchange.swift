@@ -93,7 +93,7 @@ final class RecordingCapture: ProxyCapture {
             state.descriptor = -1
             return state
         }
-        guard failure == nil, finished.writeFailure == nil else {
+        guard failure == nil || Self.isWhole(finished.size, headers: finished.headers), finished.writeFailure == nil else {
             if finished.size > 0 { unlink(file.path) }
             if let problem = finished.writeFailure { recorder.note(problem) }
             return
@@ -102,6 +102,14 @@ final class RecordingCapture: ProxyCapture {
             RecordedExchange(
                 request: request, status: finished.status, headers: finished.headers,
                 bodyFile: finished.size > 0 ? file : nil, bodySize: finished.size))
+    }
+
+    /// Whether `size` body bytes are all `Content-Length` declared: such an answer is whole even
+    /// when the transfer reports a failure after its last byte (a client that left once it had
+    /// everything); without a length, a failure means the body may be cut.
+    static func isWhole(_ size: Int, headers: [StubHeader]) -> Bool {
+        guard let declared = headers.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }) else { return false }
+        return declared == size
     }
 
     deinit {
