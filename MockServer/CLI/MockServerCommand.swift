@@ -122,6 +122,7 @@ struct MockServerCommand: AsyncParsableCommand {
         help: "First of the 7 consecutive ports of the certificate faults (default: --tls-port + 1; 0 picks free ones).")
     var tlsFaultPort: Int?
 
+    @OptionGroup var recording: RecordingOptions
     @OptionGroup(title: "Proxying")
     var proxy: ProxyCommandOptions
 
@@ -220,6 +221,8 @@ struct MockServerCommand: AsyncParsableCommand {
         configuration.servingThreads = threads
         configuration.responseTemplating = globalResponseTemplating ? .global : .local
         if let stubSeed { configuration.stubSeed = stubSeed }
+        try recording.prepare(rootDirectory: rootDirectory)
+        configuration.recordMappings = recording.recordMappings
         configuration.proxy = proxy.options
         if let tlsPort {
             configuration.tls = MockServer.TLSOptions(

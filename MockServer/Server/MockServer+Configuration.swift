@@ -68,6 +68,11 @@ extension MockServer {
         /// HTTPS: a TLS port serving what the main port serves, a CA of the server's own and the
         /// certificate faults' listeners (see ``MockServer/TLSOptions``). `nil`, the default: none.
         public var tls: TLSOptions?
+        /// Records every proxied exchange from the start (`mockserver --record-mappings`) and writes
+        /// the mappings under ``rootDirectory`` (bodies in `__files/`, as WireMock's command-line
+        /// recorder writes them) when the server stops. Needs a ``rootDirectory``: starting without
+        /// one throws ``MockServerError/invalidStubs(_:)`` saying so. Default `false`.
+        public var recordMappings = false
         /// Proxying: `--proxy-all`, the CAs of HTTPS upstreams, the `Host` sent (see
         /// ``MockServer/ProxyOptions``). By default only stubs with `proxyBaseUrl` proxy.
         public var proxy = ProxyOptions()

@@ -14,6 +14,7 @@ to .build-browser/screenshots/ (gitignored).
 
 import argparse
 import http.client
+import http.server
 import json
 import os
 import re
@@ -700,6 +701,73 @@ def steady(main, rate, stop, seconds=2.0):
         connection.request("GET", f"/health?steady={number}")
         connection.getresponse().read()
     connection.close()
+
+
+class DashboardRecordingTests(DashboardPage):
+    """The Recording region against a server started with `--root-dir` and an upstream on 127.0.0.1."""
+
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(OPTIONS.screenshots, exist_ok=True)
+        cls.folder = tempfile.mkdtemp(prefix="dashboard-recording-")
+        os.makedirs(os.path.join(cls.folder, "mappings"))
+
+        class Upstream(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = json.dumps({"path": self.path}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *arguments):
+                pass
+
+        cls.upstream = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Upstream)
+        threading.Thread(target=cls.upstream.serve_forever, daemon=True).start()
+        cls.start(OPTIONS.mockserver, OPTIONS.chromium, ("--root-dir", cls.folder))
+
+    @classmethod
+    def tearDownClass(cls):
+        super().tearDownClass()
+        cls.upstream.shutdown()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_recording_refusesItself_startsAndStopsByKeyboard_countsAndWrites(self):
+        upstream = f"http://127.0.0.1:{self.upstream.server_address[1]}"
+        self.open()
+        region = self.page.get_by_role("region", name="Recording")
+        target = region.get_by_role("textbox", name="Target URL")
+        status = region.get_by_role("status", name="Recording status")
+        count = region.get_by_role("status", name="Mappings captured")
+        start = region.get_by_role("button", name="Start recording")
+        stop = region.get_by_role("button", name="Stop recording")
+        expect(status).to_have_text("Not recording")
+        expect(stop).to_be_disabled()
+
+        # Aimed at the server itself: refused, saying why, on the field.
+        target.fill(self.server.main)
+        start.click()
+        expect(region.get_by_role("alert")).to_contain_text("400")
+        expect(region.get_by_role("alert")).to_contain_text("loop")
+        expect(target).to_have_attribute("aria-invalid", "true")
+
+        # Started with Enter in the field; focus moves to Stop.
+        target.fill(upstream)
+        target.press("Enter")
+        expect(status).to_have_text("Recording")
+        expect(stop).to_be_focused()
+        self.assertEqual(curl(self.server.main + "/api/recorded?x=1"), (0, 200))
+        expect(count).to_have_text("1")
+        self.screenshot("dashboard-recording.png")
+
+        # Stopped with the keyboard: the mapping is written and served.
+        self.page.keyboard.press("Enter")
+        expect(status).to_have_text("Stopped: 1 mapping written and served")
+        expect(start).to_be_focused()
+        self.assertEqual(len(os.listdir(os.path.join(self.folder, "mappings"))), 1)
+        region.screenshot(path=os.path.join(OPTIONS.screenshots, "dashboard-recording-section.png"))
 
 
 def main():

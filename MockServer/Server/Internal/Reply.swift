@@ -15,6 +15,9 @@ struct Reply: Sendable {
     var length: Int
     /// Where the bytes sent start in the declared body (a 206's first byte; 0 otherwise).
     var offset = 0
+    /// Whether the answer goes out with its own caching headers only: a recorded answer gets no
+    /// default `Cache-Control: no-store` (a `cache=` fault still sets one).
+    var keepsCachingHeaders = false
 
     /// A reply whose length is its body's.
     init(status: Int, contentType: String, body: SharedBytes, headers: [(name: String, value: String)] = []) {

@@ -35,8 +35,10 @@ extension ServerCore {
         let endpoints = endpoints.withLock { $0 }
         if let reply = stubAdminReply(context) { return reply }
         if let reply = faultAdminReply(context) { return reply }
+        if let reply = recordingAdminReply(context) { return reply }
         guard let methods = Self.adminEndpoints[context.path] else {
-            let known = (Array(Self.adminEndpoints.keys) + Array(Self.stubAdminEndpoints.keys) + Array(Self.faultAdminEndpoints.keys)).sorted()
+            let known = (Array(Self.adminEndpoints.keys) + Array(Self.stubAdminEndpoints.keys) + Array(Self.faultAdminEndpoints.keys)
+                + Array(Self.recordingAdminEndpoints.keys)).sorted()
             return .error(404, "no admin endpoint \(context.path); known: \(known.joined(separator: ", "))")
         }
         guard methods.contains(context.method) else {
@@ -81,6 +83,7 @@ extension ServerCore {
     /// live apart from the journal) and the `offline-first` scenario's progress.
     func resetState() {
         resetJournal()
+        proxyJournal.removeAll()
         flakyCounters.reset()
         failRateCounters.reset()
         offlineFirst.disarm()

@@ -72,7 +72,7 @@ extension ServerCore {
     }
 
     /// The stubs as a stage of the request path.
-    var stubStage: StubStage { StubStage(store: stubs, files: stubFiles, templating: templating, proxiesUnmatched: proxyAll != nil) }
+    var stubStage: StubStage { StubStage(store: stubs, files: stubFiles, templating: templating, proxiesUnmatched: proxyingTarget != nil) }
 
     /// The catalog's answers other than images.
     var catalogReplies: CatalogReplies {
@@ -82,7 +82,7 @@ extension ServerCore {
     /// Stage 1, admission (``AdmissionStage``), carried out.
     private func admit(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         context.query = Self.query(of: connection)
-        switch AdmissionStage(stubs: stubStage, rules: faultRules, token: configuration.token, proxyAll: proxyAll).decide(context) {
+        switch AdmissionStage(stubs: stubStage, rules: faultRules, token: configuration.token, proxyAll: proxyingTarget).decide(context) {
         case .reply(let reply):
             return send(reply, context: context, connection: connection)
         case .admin:

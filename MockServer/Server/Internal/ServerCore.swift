@@ -45,6 +45,10 @@ final class ServerCore: Sendable {
     let stubs: StubStore
     /// The fault rules (`/__admin/faults`, `--root-dir`'s `faults/`).
     let faultRules = FaultRuleStore()
+    /// The recorder of proxied exchanges (`/__admin/recordings/…`, `--record-mappings`).
+    let recorder = Recorder()
+    /// The newest proxied exchanges, for `POST /__admin/recordings/snapshot`.
+    let proxyJournal = ProxyJournal()
     /// The root directory's `__files/` (for `bodyFileName`), when one was given.
     let stubFiles: StubFiles?
     /// Response templating for the stubs (which stubs, and their answers rendered).
@@ -129,6 +133,7 @@ final class ServerCore: Sendable {
             if let proxyAll, let reason = selfTargetReason(proxyAll.upstreamURL(for: "/")) {
                 throw MockServerError.invalidProxy("--proxy-all \(proxyAll.base): \(reason)")
             }
+            try startConfiguredRecording()
             if configuration.startOffline { try setOffline(true) }
         } catch {
             stop()
@@ -208,6 +213,7 @@ final class ServerCore: Sendable {
         }
         if let main { stopDaemon(main) }
         if let admin { stopDaemon(admin) }
+        finishConfiguredRecording()
         scheduler.shutdown()
     }
 }

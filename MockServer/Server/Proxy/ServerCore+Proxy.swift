@@ -9,7 +9,7 @@ import Foundation
 /// which applies the wire faults (`truncate`, `stall_after`, `drip`, `chunked`) as it streams.
 extension ServerCore {
     /// Whether request bodies are kept whole for an upstream (``ProxyBody``).
-    var proxies: Bool { proxyAll != nil || stubs.hasProxies }
+    var proxies: Bool { proxyingTarget != nil || stubs.hasProxies }
 
     /// Sends `context` to `target` and suspends its connection until the upstream's head.
     func startProxy(_ target: ProxyTarget, context: RequestContext, connection: OpaquePointer) -> MHD_Result {

@@ -28,10 +28,10 @@ protocol ProxyCapture: AnyObject, Sendable {
 }
 
 extension ServerCore {
-    /// What wants to see this proxied exchange (the recorder while it records), or `nil` when
-    /// nothing does. Called once per proxied request, before it is sent upstream.
+    /// What wants to see this proxied exchange: the recorder (while it records and its filters
+    /// admit the request) and the proxy journal that snapshots read; `nil` when nothing does. Called once per proxied request, before it is sent upstream.
     func proxyCapture(for request: ProxiedRequest) -> (any ProxyCapture)? {
-        nil
+        captures(for: request)
     }
 
     /// Why `url` would loop back to this server (one of its own listeners), or `nil` when it is
@@ -73,8 +73,8 @@ enum SelfTarget {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         if SocketAddress.bytes(of: bare) != nil { return [bare] }
         if bare.lowercased() == "localhost" { return ["127.0.0.1", "::1"] }
+        // Every socket type: each address comes several times, and is kept once.
         var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(bare, nil, &hints, &list) == 0, let first = list else { return [] }
         defer { freeaddrinfo(first) }

@@ -74,6 +74,14 @@ public struct Stub: Sendable, Hashable {
         return faults
     }
 
+    /// Whether the recorder made this mapping (`metadata.testbed.recorded: true`): its answer is
+    /// played back with exactly the headers recorded, so the server's default
+    /// `Cache-Control: no-store` is not added to it.
+    public var isRecorded: Bool {
+        guard case .object(let testbed)? = metadata?["testbed"], case .bool(let recorded)? = testbed["recorded"] else { return false }
+        return recorded
+    }
+
     /// The mapping as WireMock lists it: every field set, with `id` and `uuid`.
     public var json: JSONValue {
         var object: [String: JSONValue] = [

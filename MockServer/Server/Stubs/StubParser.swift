@@ -129,8 +129,11 @@ enum StubParser {
         guard case .object(let members) = testbed else {
             throw StubError(.invalid, field: "metadata.testbed", reason: "must be an object like {\"faults\": \"delay=500\"}")
         }
-        for key in members.keys where key != "faults" {
-            throw StubError(.invalid, field: "metadata.testbed.\(key)", reason: "unknown field (only \"faults\" is read)")
+        for key in members.keys where key != "faults" && key != "recorded" {
+            throw StubError(.invalid, field: "metadata.testbed.\(key)", reason: "unknown field (only \"faults\" and \"recorded\" are read)")
+        }
+        if let recorded = members["recorded"], case .bool = recorded {} else if members["recorded"] != nil {
+            throw StubError(.invalid, field: "metadata.testbed.recorded", reason: "must be true or false")
         }
         guard let faults = members["faults"] else { return }
         guard case .string(let text) = faults else {

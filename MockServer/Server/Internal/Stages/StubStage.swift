@@ -130,6 +130,7 @@ struct StubStage {
                 reply.headers.append((header.name, header.value))
             }
         }
+        reply.keepsCachingHeaders = stub.isRecorded
         reply.headers.append(("Matched-Stub-Id", stub.id.uuidString.lowercased()))
         if let name = stub.name {
             let ascii = String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 32 && $0.value != 127 }.map(Character.init))

@@ -57,8 +57,9 @@ struct WireStage {
         if !reply.contentType.isEmpty { MHD_add_response_header(response, "Content-Type", reply.contentType) }
         // Faults must never be masked by an HTTP cache between the server and the client: every
         // answer is `no-store`, unless the request asks for another policy (`cache=`, which wins)
-        // or a stub sets its own Cache-Control.
-        let stubCaches = reply.headers.contains { $0.name.lowercased() == "cache-control" }
+        // or a stub sets its own Cache-Control, or the answer was recorded from an upstream (played
+        // back with exactly its recorded caching headers, none added).
+        let stubCaches = reply.keepsCachingHeaders || reply.headers.contains { $0.name.lowercased() == "cache-control" }
         if let cache = wire.cacheControl {
             MHD_add_response_header(response, "Cache-Control", cache)
         } else if !stubCaches {

@@ -6,6 +6,7 @@ import { RequestDetail } from './detail.js';
 import { FaultRulesPanel } from './faultrules.js';
 import { HTTPSPanel } from './https.js';
 import { JournalPanel } from './journal.js';
+import { RecordingPanel } from './recording.js';
 import { StatusPanel } from './status.js';
 import { StubsPanel } from './stubs.js';
 
@@ -16,10 +17,11 @@ const catalog = new CatalogPanel({ onUse: use });
 const https = new HTTPSPanel();
 const stubs = new StubsPanel({ onChange: (list) => builder.showStubs(list), onUse: use });
 const faultRules = new FaultRulesPanel({ builderFaults: () => builder.faultQuery() });
+const recording = new RecordingPanel();
 const detail = new RequestDetail({ onUse: use });
 const journal = new JournalPanel({ onOpen: (record) => detail.show(record) });
 // For the console and the browser tests: the panels, e.g. `dashboard.journal.busyMs`.
-globalThis.dashboard = { status, builder, catalog, https, stubs, faultRules, journal };
+globalThis.dashboard = { status, builder, catalog, https, stubs, faultRules, recording, journal };
 
 subscribe({
   connection: (up) => status.setStreaming(up),
@@ -55,4 +57,5 @@ new ResizeObserver(() => {
 loadCatalog();
 stubs.refresh();
 faultRules.refresh();
+recording.refresh();
 status.refresh();
