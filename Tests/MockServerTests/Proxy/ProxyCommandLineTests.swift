@@ -28,12 +28,13 @@ final class ProxyCommandLineTests: ProxyTestCase {
     }
 
     func test_proxyAll_atItself_orNotAURL_refusesToStart_sayingWhy() throws {
-        // Given: a port free just now
+        // Given: a port free just now (the other listeners on port 0, so that only this one port must
+        // still be free: the blackhole's default, port + 2, may be another test's by now)
         let probe = try MockServer.start(MockServer.Configuration())
         let port = probe.port
         probe.stop()
         let cases: [(arguments: [String], says: String)] = [
-            (["--port", "\(port)", "--admin-port", "0", "--proxy-all", "http://127.0.0.1:\(port)"], "would loop"),
+            (["--port", "\(port)", "--admin-port", "0", "--blackhole-port", "0", "--proxy-all", "http://127.0.0.1:\(port)"], "would loop"),
             (["--port", "0", "--proxy-all", "ftp://example.com"], "--proxy-all must be an http:// or https:// URL"),
             (["--port", "0", "--proxy-all", "http://example.com", "--proxy-ca", "/nonexistent/ca.pem"], "--proxy-ca"),
         ]
