@@ -269,7 +269,7 @@ let package = Package(
             "ConformanceTests",
             [
                 "Contracts", "Networking", "MockServer", "ImageCache", "ImageCodec", "Storage", "FeedData", "FeedScreen",
-                "Gallery", "BrokenStores", logging, "ContractsTesting",
+                "Gallery", "Messages", "BrokenStores", logging, "ContractsTesting",
             ]),
         tests("ContractsTestingTests", ["ContractsTesting", "Contracts", "ImageCache", "ImageCodec"]),
         // Storage and FeedData: to fill a feed cache with tweets the mock server never serves (bad avatar URLs).

@@ -13,4 +13,5 @@ public protocol GalleryRulesContractSpec {
     func test_gallery_refreshRestoresAll() async
     func test_gallery_reusedCellNeverShowsOldImage() async
     func test_gallery_completionsRunOnce() async
+    func test_gallery_unsupportedFormatMessage() async
 }

@@ -11,7 +11,7 @@ public enum GalleryRulesContracts {
     /// Every contract of the suite, in a stable order.
     public static let all: [Contract<GalleryRulesSubject>] = [
         mixedScenario, stallTimesOutInTime, loadsOnlyVisible, offlineBannerAndRecovery, tapRemovesLoadedCell,
-        tapIgnoredUnlessLoaded, refreshRestoresAll, reusedCellNeverShowsOldImage, completionsRunOnce,
+        tapIgnoredUnlessLoaded, refreshRestoresAll, reusedCellNeverShowsOldImage, completionsRunOnce, unsupportedFormatMessage,
     ]
 
     public static let mixedScenario = Contract<GalleryRulesSubject>(

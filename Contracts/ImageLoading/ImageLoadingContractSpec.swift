@@ -28,4 +28,14 @@ public protocol ImageLoadingContractSpec {
     func test_image_decodesAtTargetSize() async
     func test_image_staleCopyRevalidated() async
     func test_image_resumesInterruptedDownload() async
+    func test_image_exifOrientationApplied() async
+    func test_image_decoderWarningsTolerated() async
+    func test_image_jpegVariantsDecode() async
+    func test_image_cmykColours() async
+    func test_image_animatedFirstFrame() async
+    func test_image_modernFormats() async
+    func test_image_chunkBombBounded() async
+    func test_image_headerBombRefused() async
+    func test_image_unsupportedFormat() async
+    func test_image_typeMismatchDecodesByBytes() async
 }

@@ -15,7 +15,9 @@ public enum ImageLoadingContracts {
         cancelOneKeepsOthers, cancelLastCancelsTransfer, defaultGalleryImages, diskFailureStillDelivers,
         failureReachesEveryLoad, emptyBody, wrongContentType, loadAfterCancel, retriesServerErrors,
         corruptDiskCopyReplaced, deletedFolderRecreated, trimMemoryToCost, decodesAtTargetSize,
-        staleCopyRevalidated, resumesInterruptedDownload,
+        staleCopyRevalidated, resumesInterruptedDownload, exifOrientationApplied, decoderWarningsTolerated,
+        jpegVariantsDecode, cmykColours, animatedFirstFrame, modernFormats, chunkBombBounded, headerBombRefused,
+        unsupportedFormat, typeMismatchDecodesByBytes,
     ]
 
     public static let offlineAfterLoad = Contract<ImageLoadingSubject>.inTemporaryFolder(

@@ -3,6 +3,7 @@ import FeedData
 import FeedScreen
 import Foundation
 import Gallery
+import Messages
 import Networking
 import Storage
 
@@ -38,6 +39,9 @@ enum GalleryFlaw: String, CaseIterable {
     /// Runs each load's completion twice: every image or failure reaches the view twice, as
     /// with a presenter that handles a result once per requester of a coalesced load.
     case completesTwice
+    /// Shows an image format without a decoder as a damaged image, as the message table did
+    /// before it had a message of its own for that.
+    case unsupportedShownAsBroken
 
     var subject: GalleryRulesSubject {
         GalleryRulesSubject(name: "BrokenGallery(\(rawValue))") { view, setup in
@@ -67,8 +71,15 @@ final class GalleryViewProxy: GalleryView {
     }
 
     private func mangle(_ cell: GalleryCellViewModel) -> GalleryCellViewModel {
-        guard flaw == .genericErrors, case .failed = cell.state else { return cell }
-        return GalleryCellViewModel(id: cell.id, state: .failed(message: "Error", hint: nil))
+        guard case .failed(let message, let hint) = cell.state else { return cell }
+        switch flaw {
+        case .genericErrors:
+            return GalleryCellViewModel(id: cell.id, state: .failed(message: "Error", hint: nil))
+        case .unsupportedShownAsBroken where message == UserMessage.unsupportedFormat.text(in: .en):
+            return GalleryCellViewModel(id: cell.id, state: .failed(message: UserMessage.brokenImage.text(in: .en), hint: hint))
+        default:
+            return cell
+        }
     }
 
     /// The cells as shown, kept while all six are there.

@@ -19,6 +19,10 @@ extension Conformance {
             ImageLoadingSubject(name: name) { folder, timeouts in BrokenImageLoader(folder: folder, timeouts: timeouts, flaw: flaw) }
         }
 
+        static func zooTwin(_ name: String, _ flaw: BrokenZooImageLoader.Flaw) -> ImageLoadingSubject {
+            ImageLoadingSubject(name: name) { _, timeouts in BrokenZooImageLoader(timeouts: timeouts, flaw: flaw) }
+        }
+
         /// Which broken twin breaks which contract.
         static let pairs: [(contract: Contract<ImageLoadingSubject>, twin: ImageLoadingSubject)] = [
             (ImageLoadingContracts.offlineAfterLoad, twin("UncachedImageLoader", .noCache)),
@@ -43,13 +47,30 @@ extension Conformance {
             (ImageLoadingContracts.decodesAtTargetSize, twin("FullSizeImageLoader", .ignoresTargetSize)),
             (ImageLoadingContracts.staleCopyRevalidated, twin("RefetchingImageLoader", .refetchesStaleCopy)),
             (ImageLoadingContracts.resumesInterruptedDownload, twin("RestartingImageLoader", .restartsCutDownloads)),
+            (ImageLoadingContracts.exifOrientationApplied, zooTwin("ExifBlindImageLoader", .ignoresOrientation)),
+            (ImageLoadingContracts.decoderWarningsTolerated, zooTwin("StopOnWarningImageLoader", .stopsOnWarning)),
+            (ImageLoadingContracts.jpegVariantsDecode, zooTwin("BaselineJPEGOnlyImageLoader", .baselineJPEGOnly)),
+            (ImageLoadingContracts.cmykColours, zooTwin("AdobeInvertingImageLoader", .ignoresAdobeInversion)),
+            (ImageLoadingContracts.animatedFirstFrame, zooTwin("FlatteningImageLoader", .flattensAnimations)),
+            (ImageLoadingContracts.modernFormats, zooTwin("PNGAndJPEGImageLoader", .pngAndJPEGOnly)),
+            (ImageLoadingContracts.chunkBombBounded, zooTwin("ChunkTrustingImageLoader", .allocatesDeclaredChunks)),
+            (ImageLoadingContracts.headerBombRefused, zooTwin("BombAsBrokenImageLoader", .tooLargeIsBroken)),
+            (ImageLoadingContracts.unsupportedFormat, zooTwin("NoFormatMessageImageLoader", .unsupportedIsBroken)),
+            (ImageLoadingContracts.typeMismatchDecodesByBytes, zooTwin("ContentTypeDecoderImageLoader", .decodesByContentType)),
             // Last: its 1.6 GB decode may outlast the check's watchdog, and nothing can stop it.
             (ImageLoadingContracts.tooManyPixels, twin("UncheckedPixelsImageLoader", .decodesWithoutPixelCheck)),
         ]
 
+        /// The rules ``ImagePipeline`` does not keep yet, with why (the matrix shows them ✗, and
+        /// this suite fails once one is kept, so it is taken off).
+        static let knownViolations: [String: String] = [
+            ImageLoadingContracts.animatedFirstFrame.id:
+                "ImageCodec does not count an APNG's frames yet (acTL, fcTL): the zoo's 3-frame APNG is delivered as its first frame with frameCount 1; GIF and WebP animations keep the rule"
+        ]
+
         @Test(arguments: ImageLoadingContracts.all)
         func imagePipelineKeeps(_ contract: Contract<ImageLoadingSubject>) async {
-            await expectKeeps(contract, Self.ours)
+            await expectKeeps(contract, Self.ours, knownViolations: Self.knownViolations)
         }
 
 

@@ -20,6 +20,7 @@ extension Conformance {
             (GalleryRulesContracts.refreshRestoresAll, GalleryFlaw.refreshWithoutReload.subject),
             (GalleryRulesContracts.reusedCellNeverShowsOldImage, GalleryFlaw.updatesByFirstIndex.subject),
             (GalleryRulesContracts.completionsRunOnce, GalleryFlaw.completesTwice.subject),
+            (GalleryRulesContracts.unsupportedFormatMessage, GalleryFlaw.unsupportedShownAsBroken.subject),
         ]
 
         @Test(arguments: GalleryRulesContracts.all)

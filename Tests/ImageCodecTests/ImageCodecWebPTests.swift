@@ -83,6 +83,20 @@ final class ImageCodecWebPTests: XCTestCase {
         }
     }
 
+    func test_decode_canvasOverLibwebpsAreaLimit_isTooLargeNotCorrupt() throws {
+        // 100,000 × 100,000 (the zoo's bomb): libwebp refuses any canvas of 2^32 pixels or more
+        // without saying why; a loader must still show imageTooLarge, not brokenImage.
+        let pixel = try DecodedImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
+        let frame = [UInt8](try WebPPictures.still(pixel).dropFirst(12))
+        let body = WebPPictures.chunk("VP8X", [0x02, 0, 0, 0] + WebPPictures.u24(99_999) + WebPPictures.u24(99_999))
+            + WebPPictures.chunk("ANIM", [0, 0, 0, 0, 0, 0])
+            + WebPPictures.chunk("ANMF", [UInt8](repeating: 0, count: 12) + WebPPictures.u24(10) + [0] + frame)
+        let data = Data(WebPPictures.riff(body))
+
+        assertThrows(.tooLarge(pixels: 10_000_000_000)) { () throws(ImageCodecError) in try ImageCodec.decode(data) }
+        assertThrows(.tooLarge(pixels: 10_000_000_000)) { () throws(ImageCodecError) in try ImageCodec.probe(data) }
+    }
+
     func test_decode_riffSizeThatLies_isRefused() throws {
         let valid = [UInt8](try WebPPictures.still(try TestImages.gradient()))
         let body = Array(valid.dropFirst(12))

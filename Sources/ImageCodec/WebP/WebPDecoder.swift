@@ -93,6 +93,11 @@ enum WebPDecoder {
         let base = bytes.bindMemory(to: UInt8.self).baseAddress
         var info = cwebp_container()
         guard cwebp_read_container(base, bytes.count, &info) == 1 else {
+            // libwebp refuses a VP8X canvas of 2^32 pixels or more outright, demuxer and header
+            // parser alike: that is a bomb (the zoo's declares 100,000 × 100,000), not damage.
+            if let canvas = vp8xCanvas(bytes), canvas.width * canvas.height >= 1 << 32 {
+                throw .tooLarge(pixels: canvas.width * canvas.height)
+            }
             var features = WebPBitstreamFeatures()
             let status = WebPGetFeaturesInternal(base, bytes.count, &features, WEBP_DECODER_ABI_VERSION)
             guard status == VP8_STATUS_OK else { throw error(status: Int32(status.rawValue)) }
@@ -106,6 +111,14 @@ enum WebPDecoder {
         return Container(
             width: Int(info.canvas_width), height: Int(info.canvas_height), frameCount: max(1, Int(info.frame_count)),
             loopCount: Int(info.loop_count), animated: info.animated != 0)
+    }
+
+    /// The canvas a VP8X chunk right after the RIFF header declares (each side stored minus one
+    /// in 24 bits), or nil.
+    private static func vp8xCanvas(_ bytes: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
+        guard bytes.count >= 30, bytes[12] == 0x56, bytes[13] == 0x50, bytes[14] == 0x38, bytes[15] == 0x58 else { return nil }
+        func u24(_ offset: Int) -> Int { Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 }
+        return (u24(24) + 1, u24(27) + 1)
     }
 
     /// libwebp's status as an error: more data needed is ``ImageCodecError/truncated``.

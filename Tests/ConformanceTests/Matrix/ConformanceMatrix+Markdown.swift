@@ -7,7 +7,8 @@ extension ConformanceMatrix {
 
     /// The generated part of docs/CONFORMANCE.md: per suite a table (rows: contracts; columns:
     /// implementations, ours first) of ✓ (kept) and ✗ (broken; **✗** where a twin was built to
-    /// break that rule), then every violation's message.
+    /// break that rule), – where a twin was not measured (a rule it was not built to break),
+    /// then every violation's message.
     static func markdown(_ results: [Results], date: String) -> String {
         var lines = [startMarker, "", "Generated \(date) by `make conformance`.", ""]
         for result in results {
@@ -18,6 +19,7 @@ extension ConformanceMatrix {
             lines.append("|---|" + String(repeating: "---|", count: suite.implementations.count))
             for (row, id) in suite.ids.enumerated() {
                 let cells = suite.implementations.indices.map { column -> String in
+                    guard suite.implementations[column].measures(id) else { return notMeasured }
                     guard result.cells[column].indices.contains(row), result.cells[column][row] != nil else { return "✓" }
                     return suite.implementations[column].breaks.contains(id) ? "**✗**" : "✗"
                 }
@@ -43,6 +45,9 @@ extension ConformanceMatrix {
         lines.append(endMarker)
         return lines.joined(separator: "\n")
     }
+
+    /// The cell of a twin on a rule it was not built to break.
+    static let notMeasured = "–"
 
     static let rulesStartMarker = "<!-- rules:start (written by `make conformance`; do not edit) -->"
     static let rulesEndMarker = "<!-- rules:end -->"
@@ -114,7 +119,7 @@ extension ConformanceMatrix {
 
     /// How `document`'s matrix differs from the suites and implementations in the code: a
     /// missing or extra suite, implementation or contract, ours not ✓, a twin not **✗** on the
-    /// rule it was built to break. Empty when it matches.
+    /// rule it was built to break or not – on the others. Empty when it matches.
     static func mismatches(in document: String) -> [String] {
         guard let parsed = parse(document) else { return ["no generated matrix: run make conformance"] }
         var problems: [String] = []
@@ -135,6 +140,9 @@ extension ConformanceMatrix {
                     }
                     if implementation.breaks.contains(id), cell != "**✗**" {
                         problems.append("\(suite.title): \(implementation.name) on \(id) is \(cell ?? "missing"), expected **✗**")
+                    }
+                    if !implementation.measures(id), cell != notMeasured {
+                        problems.append("\(suite.title): \(implementation.name) on \(id) is \(cell ?? "missing"), expected \(notMeasured) (not measured)")
                     }
                 }
             }

@@ -45,7 +45,8 @@ final class ConformanceMatrixTests: XCTestCase {
         XCTAssertEqual(ConformanceMatrix.rulesBlock(in: text), ConformanceMatrix.rulesMarkdown(), "run make conformance")
     }
 
-    /// The check above catches a stale matrix: a missing contract row, a twin's cell turned ✓.
+    /// The check above catches a stale matrix: a missing contract row, a twin's cell turned ✓, a
+    /// twin measured on a rule it was not built to break.
     func test_mismatches_reportsAStaleMatrix() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         let withoutARow = text.replacingOccurrences(of: "| `http.bodyIntact` |", with: "| `http.removedRule` |")
@@ -53,6 +54,9 @@ final class ConformanceMatrixTests: XCTestCase {
         let firstBreak = try XCTUnwrap(text.range(of: "| **✗** |"), "the matrix marks the rules twins break")
         let twinKept = text.replacingCharacters(in: firstBreak, with: "| ✓ |")
         XCTAssertFalse(ConformanceMatrix.mismatches(in: twinKept).isEmpty)
+        let firstUnmeasured = try XCTUnwrap(text.range(of: "| \(ConformanceMatrix.notMeasured) |"), "twins are not measured on others' rules")
+        let measured = text.replacingCharacters(in: firstUnmeasured, with: "| ✗ |")
+        XCTAssertFalse(ConformanceMatrix.mismatches(in: measured).isEmpty)
         XCTAssertFalse(ConformanceMatrix.mismatches(in: "# no matrix").isEmpty)
     }
 
