@@ -95,8 +95,11 @@ extension TemplateHelpers {
         let pattern = call.argument(1).rendered
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return .string("[ERROR: Invalid regex string \(pattern)]") }
         try call.environment.spend(text.utf16.count / 64)
-        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
-            return call.hash("default") ?? .string("[ERROR: Nothing matched \(pattern)]")
+        let match: NSTextCheckingResult
+        switch regex.boundedFirstMatch(in: text, range: NSRange(text.startIndex..., in: text)) {
+        case .match(let found): match = found
+        case .none: return call.hash("default") ?? .string("[ERROR: Nothing matched \(pattern)]")
+        case .overBudget: throw TemplateError.regexOverBudget("regexExtract", pattern)
         }
         func group(_ index: Int) -> TemplateValue {
             Range(match.range(at: index), in: text).map { .string(String(text[$0])) } ?? .null
