@@ -45,7 +45,10 @@ public enum JSONReader {
 
     /// The value `text` holds.
     public static func parse(_ text: String) throws(Error) -> JSONValue {
-        try parse(Data(text.utf8))
+        // The bytes taken from the text once (through `Data` they were copied twice).
+        var reader = Cursor(bytes: Array(text.utf8), options: [])
+        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        return try reader.document()
     }
 
     /// The value `text` holds, each object's key order recorded in `keyOrder` (see ``JSONKeyOrder``).

@@ -23,10 +23,13 @@ extension TemplateHelpers {
         },
     ]
 
+    /// UTC, made once (a `TimeZone` by name costs a lookup each time).
+    private static let utcZone = TimeZone(identifier: "UTC") ?? .current
+
     /// `date` moved by the call's `offset`, written in its `format` at the date's own UTC
     /// `offset` (for `now`, in its `timezone`).
     private static func renderDate(_ date: Date, offset: Int = 0, call: TemplateHelperCall, honoursZone: Bool) throws(TemplateError) -> TemplateValue {
-        let utc = TimeZone(identifier: "UTC") ?? .current
+        let utc = utcZone
         let named = try call.hash("timezone").map { (zone) throws(TemplateError) in try TemplateDateFormat.zone(zone.rendered, helper: call.name) }
         let own = offset == 0 ? utc : TimeZone(secondsFromGMT: offset) ?? utc
         let zone = honoursZone ? named ?? utc : own
