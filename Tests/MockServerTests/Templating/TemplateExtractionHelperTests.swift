@@ -85,4 +85,11 @@ final class TemplateExtractionHelperTests: XCTestCase {
         XCTAssertEqual(try TemplateTesting.render("{{{jsonPath (parseJson body) '$.o'}}}", context: text), "{\n  \"zeta\" : 1,\n  \"alpha\" : 2\n}")
         XCTAssertEqual(try TemplateTesting.render("{{{toJson (parseJson body)}}}", context: body(#"{"z":1,"a":{"y":2,"b":3}}"#)), "{\n  \"z\" : 1,\n  \"a\" : {\n    \"y\" : 2,\n    \"b\" : 3\n  }\n}")
     }
+
+    func test_jsonPath_severalOverOneDocumentAndAnother_readEach() throws {
+        let context = TemplateTesting.object([("body", .string(#"{"a":1,"b":{"y":2,"x":3}}"#)), ("other", .string(#"{"a":"other"}"#))])
+        XCTAssertEqual(
+            try TemplateTesting.render("{{jsonPath body '$.a'}}|{{jsonPath other '$.a'}}|{{jsonPath body '$.b.x'}}|{{#each (jsonPath body '$.b')}}{{@key}}{{/each}}", context: context),
+            "1|other|3|yx")
+    }
 }

@@ -50,9 +50,15 @@ extension TemplateHelpers {
         case let value:
             let rendered = value.rendered
             text = rendered
+            // Spent on a reread too: the budget bounds the work a template may ask for as before.
             try call.environment.spend(rendered.utf8.count / 64)
+            if let last = call.environment.lastJSONDocument, last.text == rendered {
+                document = last.value
+                break
+            }
             do throws(JSONReader.Error) {
                 document = try JSONReader.parse(rendered)
+                call.environment.lastJSONDocument = (rendered, document)
             } catch {
                 if error.reason.contains("levels deep") { throw TemplateError(.limit, "jsonPath: the document is \(error.reason)") }
                 return .string("")
