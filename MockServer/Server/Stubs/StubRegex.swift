@@ -9,8 +9,9 @@ import Foundation
 public struct StubRegex: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// Longest pattern accepted, in UTF-8 bytes: longer ones are refused rather than compiled.
     public static let maximumPatternLength = 4_096
-    /// Longest value matched, in UTF-16 units: a longer value never matches (a bound on the work
-    /// a pattern with heavy backtracking can cause).
+    /// Longest value matched, in UTF-16 units: a longer value never matches (with the bound on
+    /// each run's steps, ``Foundation/NSRegularExpression/boundedFirstMatch(in:range:)``, a
+    /// bound on the work a pattern with heavy backtracking can cause).
     static let maximumValueLength = 16_384
 
     /// The pattern as written.
@@ -58,11 +59,13 @@ public struct StubRegex: @unchecked Sendable, Hashable, CustomStringConvertible 
         return String(prefix)
     }
 
-    /// Whether all of `value` matches.
+    /// Whether all of `value` matches. A pattern that backtracks past the work bound
+    /// (``Foundation/NSRegularExpression/matchStepBudget``) on `value` does not match it.
     public func matches(_ value: String) -> Bool {
         let length = value.utf16.count
         guard length <= Self.maximumValueLength, value.hasPrefix(literalPrefix) else { return false }
-        return expression.firstMatch(in: value, options: [], range: NSRange(location: 0, length: length)) != nil
+        if case .match = expression.boundedFirstMatch(in: value, range: NSRange(location: 0, length: length)) { return true }
+        return false
     }
 
     /// Two expressions are equal when their patterns are.

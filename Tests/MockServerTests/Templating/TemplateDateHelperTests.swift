@@ -52,4 +52,13 @@ final class TemplateDateHelperTests: XCTestCase {
         XCTAssertEqual(try TemplateTesting.render("{{date (parseDate '2021-03-04T05:06:07Z') format='epoch'}}"), "1614834367000")
         XCTAssertEqual(try TemplateTesting.render("{{date 'not a date'}}"), "2021-03-04T05:06:07Z", "a non-date is now, as in WireMock")
     }
+
+    func test_parseDate_keepsItsOffset_andDateWritesAtIt() throws {
+        XCTAssertEqual(try TemplateTesting.render("{{parseDate '2024-03-01T10:00:00+02:00'}}|{{parseDate '2024-03-01T10:00:00.5-05:30'}}"), "2024-03-01T10:00:00+02:00|2024-03-01T10:00:00-05:30")
+        XCTAssertEqual(try TemplateTesting.render("{{date (parseDate '2024-03-01T23:00:00+02:00') offset='1 days' format='yyyy-MM-dd HH:mm Z'}}"), "2024-03-02 23:00 +0200")
+        XCTAssertEqual(try TemplateTesting.render("{{parseDate '01/03/2024 10:00 -0200' format='dd/MM/yyyy HH:mm Z'}}"), "2024-03-01T10:00:00-02:00")
+        XCTAssertEqual(try TemplateTesting.render("{{eq (parseDate '2024-03-01T10:00:00+02:00') (parseDate '2024-03-01T08:00:00Z')}}"), "true")
+        XCTAssertEqual(TemplateValue.date(Date(timeIntervalSince1970: -1), offset: 0).rendered, "1969-12-31T23:59:59Z")
+        XCTAssertEqual(TemplateValue.date(Date(timeIntervalSince1970: 951_782_400), offset: 0).rendered, "2000-02-29T00:00:00Z")
+    }
 }

@@ -76,4 +76,20 @@ final class TemplateExtractionHelperTests: XCTestCase {
         XCTAssertEqual(try TemplateTesting.render("{{{toJson (parseJson body)}}}", context: text), "{\n  \"k\" : [ 1, 2 ],\n  \"s\" : \"v\"\n}")
         XCTAssertEqual(try TemplateTesting.render("[{{parseJson 'not json'}}]"), "[]")
     }
+
+    func test_objects_keepTheDocumentsMemberOrder() throws {
+        let text = body(#"{"z":1,"o":{"zeta":1,"alpha":2,"n":null},"l":[{"y":1,"x":2}],"a":0}"#)
+        XCTAssertEqual(try TemplateTesting.render("{{{parseJson body}}}", context: text), "{z=1, o={zeta=1, alpha=2, n=null}, l=[{y=1, x=2}], a=0}")
+        XCTAssertEqual(try TemplateTesting.render("{{{jsonPath body '$.o'}}}", context: text), "{\n  \"zeta\" : 1,\n  \"alpha\" : 2\n}")
+        XCTAssertEqual(try TemplateTesting.render("{{{jsonPath body '$.l'}}}|{{#each (jsonPath body '$.o')}}{{@key}};{{/each}}", context: text), #"[{"y":1,"x":2}]|zeta;alpha;n;"#)
+        XCTAssertEqual(try TemplateTesting.render("{{{jsonPath (parseJson body) '$.o'}}}", context: text), "{\n  \"zeta\" : 1,\n  \"alpha\" : 2\n}")
+        XCTAssertEqual(try TemplateTesting.render("{{{toJson (parseJson body)}}}", context: body(#"{"z":1,"a":{"y":2,"b":3}}"#)), "{\n  \"z\" : 1,\n  \"a\" : {\n    \"y\" : 2,\n    \"b\" : 3\n  }\n}")
+    }
+
+    func test_jsonPath_severalOverOneDocumentAndAnother_readEach() throws {
+        let context = TemplateTesting.object([("body", .string(#"{"a":1,"b":{"y":2,"x":3}}"#)), ("other", .string(#"{"a":"other"}"#))])
+        XCTAssertEqual(
+            try TemplateTesting.render("{{jsonPath body '$.a'}}|{{jsonPath other '$.a'}}|{{jsonPath body '$.b.x'}}|{{#each (jsonPath body '$.b')}}{{@key}}{{/each}}", context: context),
+            "1|other|3|yx")
+    }
 }

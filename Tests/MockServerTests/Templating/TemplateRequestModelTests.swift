@@ -63,4 +63,13 @@ final class TemplateRequestModelTests: XCTestCase {
         let parameters = TemplateValue(json: .object(["p1": .string("v1"), "n": .integer(5)]))
         XCTAssertEqual(try render("{{parameters.p1}}|{{parameters.n}}|{{parameters.[p1]}}", request("/"), parameters: parameters), "v1|5|v1")
     }
+
+    func test_method_isAnObjectPrintingItsName_thatEqualsNoText() throws {
+        let info = request("/m", method: "POST")
+        XCTAssertEqual(try render("{{request.method}}|{{request.requestLine.method}}|{{request.method.name}}", info), "POST|POST|POST")
+        XCTAssertEqual(
+            try render("{{eq request.method 'POST'}}|{{eq request.method.name 'POST'}}|{{#eq request.method 'POST'}}y{{else}}n{{/eq}}", info),
+            "false|true|n")
+        XCTAssertEqual(try render("{{contains request.method 'OS'}}|{{matches request.method 'P.*'}}|{{lower request.method}}|[{{size request.method}}]", info), "true|true|post|[]")
+    }
 }

@@ -45,7 +45,19 @@ public enum JSONReader {
 
     /// The value `text` holds.
     public static func parse(_ text: String) throws(Error) -> JSONValue {
-        try parse(Data(text.utf8))
+        // The bytes taken from the text once (through `Data` they were copied twice).
+        var reader = Cursor(bytes: Array(text.utf8), options: [])
+        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        return try reader.document()
+    }
+
+    /// The value `text` holds, each object's key order recorded in `keyOrder` (see ``JSONKeyOrder``).
+    static func parse(_ text: String, keyOrder: inout JSONKeyOrder) throws(Error) -> JSONValue {
+        var reader = Cursor(bytes: Array(text.utf8), options: [])
+        reader.keyOrder = JSONKeyOrder()
+        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        defer { keyOrder = reader.keyOrder ?? JSONKeyOrder() }
+        return try reader.document()
     }
 
     struct Cursor {
@@ -53,6 +65,8 @@ public enum JSONReader {
         let options: Options
         var index = 0
         var depth = 0
+        /// Where objects' key orders are recorded; `nil`: not recorded (no cost).
+        var keyOrder: JSONKeyOrder?
 
         init(bytes: [UInt8], options: Options) {
             self.bytes = bytes
@@ -158,6 +172,7 @@ public enum JSONReader {
             try enter()
             index += 1
             var members: [String: JSONValue] = [:]
+            var keys: [String] = []
             try skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -178,7 +193,9 @@ public enum JSONReader {
                 index += 1
                 try skipSpace()
                 members[key] = try value()
+                if keyOrder != nil { keys.append(key) }
                 guard try closes("}") else { continue }
+                keyOrder?.record(members, keys: keys)
                 return .object(members)
             }
         }

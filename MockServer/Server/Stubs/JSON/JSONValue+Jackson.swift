@@ -14,9 +14,7 @@ extension JSONValue {
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
         case .array, .object:
-            var output = ""
-            writePretty(into: &output, objectLevel: 0)
-            return output
+            return jacksonPretty()
         }
     }
 
@@ -67,8 +65,19 @@ extension JSONValue {
         }
     }
 
+    /// `self` as Jackson's `DefaultPrettyPrinter` writes it, numbers as Java prints them:
+    /// objects one member a line (`"key" : value`, indented two spaces per object level), lists
+    /// on one line (`[ 1, 2 ]`), empty ones `{ }` and `[ ]`. `keyOrder` gives each object's
+    /// member order (sorted when it has none recorded); `omittingNulls` leaves out members whose
+    /// value is `null`, as WireMock's template `jsonPath` prints an object.
+    func jacksonPretty(keyOrder: JSONKeyOrder = JSONKeyOrder(), omittingNulls: Bool = false) -> String {
+        var output = ""
+        writePretty(into: &output, objectLevel: 0, keyOrder: keyOrder, omittingNulls: omittingNulls)
+        return output
+    }
+
     /// Jackson's `DefaultPrettyPrinter`: the indentation follows objects only.
-    private func writePretty(into output: inout String, objectLevel: Int) {
+    private func writePretty(into output: inout String, objectLevel: Int, keyOrder: JSONKeyOrder, omittingNulls: Bool) {
         switch self {
         case .array(let items):
             guard !items.isEmpty else {
@@ -78,22 +87,24 @@ extension JSONValue {
             output += "[ "
             for (index, item) in items.enumerated() {
                 if index > 0 { output += ", " }
-                item.writePretty(into: &output, objectLevel: objectLevel)
+                item.writePretty(into: &output, objectLevel: objectLevel, keyOrder: keyOrder, omittingNulls: omittingNulls)
             }
             output += " ]"
         case .object(let members):
-            guard !members.isEmpty else {
+            var keys = keyOrder.keys(of: members)
+            if omittingNulls { keys.removeAll { members[$0] == .null } }
+            guard !keys.isEmpty else {
                 output += "{ }"
                 return
             }
             let indent = String(repeating: "  ", count: objectLevel + 1)
             output += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, key) in keys.enumerated() {
                 output += index > 0 ? ",\n" : "\n"
                 output += indent
                 JSONWriter.appendQuoted(key, to: &output)
                 output += " : "
-                members[key]?.writePretty(into: &output, objectLevel: objectLevel + 1)
+                members[key]?.writePretty(into: &output, objectLevel: objectLevel + 1, keyOrder: keyOrder, omittingNulls: omittingNulls)
             }
             output += "\n" + String(repeating: "  ", count: objectLevel) + "}"
         case .number(let number):

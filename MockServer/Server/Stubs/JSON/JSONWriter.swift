@@ -1,4 +1,5 @@
-/// Writes a ``JSONValue`` as compact JSON text: keys sorted, numbers as written.
+/// Writes a ``JSONValue`` as compact JSON text: keys sorted (or in a recorded order, see
+/// ``JSONKeyOrder``), numbers as written.
 ///
 /// Iterative (an explicit stack), so a value nested however deep is written without
 /// deepening the call stack.
@@ -8,8 +9,8 @@ enum JSONWriter {
         case text(String)
     }
 
-    /// Appends `value`'s JSON text to `output`.
-    static func write(_ value: JSONValue, into output: inout String) {
+    /// Appends `value`'s JSON text to `output`, objects' members in `keyOrder` (sorted without one).
+    static func write(_ value: JSONValue, into output: inout String, keyOrder: JSONKeyOrder? = nil) {
         var steps: [Step] = [.value(value)]
         while let step = steps.popLast() {
             switch step {
@@ -31,7 +32,7 @@ enum JSONWriter {
                 case .object(let members):
                     output += "{"
                     steps.append(.text("}"))
-                    for (index, key) in members.keys.sorted().enumerated().reversed() {
+                    for (index, key) in (keyOrder?.keys(of: members) ?? members.keys.sorted()).enumerated().reversed() {
                         steps.append(.value(members[key] ?? .null))
                         var prefix = index > 0 ? "," : ""
                         appendQuoted(key, to: &prefix)

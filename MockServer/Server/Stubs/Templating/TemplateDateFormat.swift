@@ -16,11 +16,7 @@ enum TemplateDateFormat {
 
     /// `date` as ISO 8601 in `zone`, seconds without fraction: `Z` for UTC, else `+hh:mm`.
     static func iso(_ date: Date, zone: TimeZone) -> String {
-        if zone.secondsFromGMT(for: date) == 0 { return TemplateValue.isoFormat(date) }
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = zone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        TemplateValue.isoFormat(date, offset: zone.secondsFromGMT(for: date))
     }
 
     /// `date` written in `format`: `epoch`, `unix`, or a Java pattern (its letters checked).
@@ -36,26 +32,50 @@ enum TemplateDateFormat {
     }
 
     /// `text` read in `format` (`epoch`, `unix` or a Java pattern), or, without one, as
-    /// ISO 8601 (fraction and offset allowed) or RFC 1123; `nil` when it does not read.
-    static func parse(_ text: String, format: String?, helper: String) throws(TemplateError) -> Date? {
+    /// ISO 8601 (fraction and offset allowed) or RFC 1123, with the UTC offset it was written
+    /// with (0 when it names none), which WireMock 2.35's parsed date keeps and prints; `nil`
+    /// when it does not read.
+    static func parse(_ text: String, format: String?, helper: String) throws(TemplateError) -> (date: Date, offset: Int)? {
         switch format {
-        case "epoch": return Double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
-        case "unix": return Double(text).map { Date(timeIntervalSince1970: $0) }
+        case "epoch": return Double(text).map { (Date(timeIntervalSince1970: $0 / 1000), 0) }
+        case "unix": return Double(text).map { (Date(timeIntervalSince1970: $0), 0) }
         case let pattern?:
             let formatter = try formatter(pattern, zone: TimeZone(identifier: "UTC") ?? .current, namedUTC: true, helper: helper)
-            return formatter.date(from: text)
+            guard let date = formatter.date(from: text) else { return nil }
+            let namesZone = pattern.contains { "ZXxz".contains($0) }
+            return (date, namesZone ? writtenOffset(of: text) : 0)
         case nil:
-            for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-                let iso = ISO8601DateFormatter()
-                iso.formatOptions = options
-                if let date = iso.date(from: text) { return date }
-            }
-            let rfc = DateFormatter()
-            rfc.locale = Locale(identifier: "en_US_POSIX")
-            rfc.timeZone = TimeZone(identifier: "GMT")
-            rfc.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-            return rfc.date(from: text)
+            guard let date = instant(text) else { return nil }
+            return (date, writtenOffset(of: text))
         }
+    }
+
+    /// The UTC offset at the end of `text`, in seconds: `+02:00`, `-0500` or `+02`; 0 for `Z`,
+    /// `GMT`, `UTC` or none.
+    static func writtenOffset(of text: String) -> Int {
+        let scalars = Array(text.unicodeScalars.suffix(6))
+        guard let signIndex = scalars.lastIndex(where: { $0 == "+" || $0 == "-" }) else { return 0 }
+        let digits = scalars[(signIndex + 1)...].filter { $0 != ":" }
+        guard digits.count == 2 || digits.count == 4, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return 0 }
+        let number = digits.reduce(0) { $0 * 10 + Int($1.value - 48) }
+        let hours = digits.count == 4 ? number / 100 : number
+        let minutes = digits.count == 4 ? number % 100 : 0
+        let sign = scalars[signIndex] == "-" ? -1 : 1
+        return sign * (hours * 3600 + minutes * 60)
+    }
+
+    /// `text` as ISO 8601 (with or without a fraction) or RFC 1123.
+    private static func instant(_ text: String) -> Date? {
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
+            let iso = ISO8601DateFormatter()
+            iso.formatOptions = options
+            if let date = iso.date(from: text) { return date }
+        }
+        let rfc = DateFormatter()
+        rfc.locale = Locale(identifier: "en_US_POSIX")
+        rfc.timeZone = TimeZone(identifier: "GMT")
+        rfc.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return rfc.date(from: text)
     }
 
     /// A formatter for Java pattern `pattern` in `zone`; an unknown letter is the error Java gives.

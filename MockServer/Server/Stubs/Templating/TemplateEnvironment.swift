@@ -26,6 +26,9 @@ final class TemplateEnvironment {
     /// The variables `{{#assign 'name'}}…{{/assign}}` set; a path whose first name the context
     /// lacks reads them (`{{name}}`).
     var variables: [String: TemplateValue] = [:]
+    /// The JSON text `jsonPath` read last and its value: a template that asks several
+    /// `jsonPath`s of `request.body` reads the body once.
+    var lastJSONDocument: (text: String, value: JSONValue)?
     /// Steps spent so far (see ``spend(_:)``).
     private(set) var steps = 0
 

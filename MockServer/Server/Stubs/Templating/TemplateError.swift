@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a template could not be parsed or rendered; the stub then answers 500 with
 /// ``description`` in its body.
 struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -33,6 +35,15 @@ struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A helper's complaint about its arguments: `helper` names it in the message.
     static func badArgument(_ helper: String, _ reason: String) -> TemplateError {
         TemplateError(.badArgument, "\(helper): \(reason)")
+    }
+
+    /// A regular expression that backtracked past the bound on one run's work
+    /// (``Foundation/NSRegularExpression/matchStepBudget``) in `helper`.
+    static func regexOverBudget(_ helper: String, _ pattern: String) -> TemplateError {
+        TemplateError(
+            .limit,
+            "\(helper): the regular expression '\(pattern)' backtracks too much on this text "
+                + "(stopped after about \(NSRegularExpression.matchStepBudget * 10_000) steps)")
     }
 
     /// The message, with the position when known (`3:14: …`).

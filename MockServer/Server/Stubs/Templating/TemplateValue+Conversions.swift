@@ -68,8 +68,9 @@ extension TemplateValue {
     }
 
     /// The value converted from JSON: numbers whole and within `Int` become ``integer(_:)``,
-    /// others ``decimal(_:)`` (as Jackson reads them into `Integer`/`Long` and `Double`).
-    init(json: JSONValue) {
+    /// others ``decimal(_:)`` (as Jackson reads them into `Integer`/`Long` and `Double`);
+    /// objects' members in `keyOrder` (sorted when it has none for them).
+    init(json: JSONValue, keyOrder: JSONKeyOrder = JSONKeyOrder()) {
         switch json {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
@@ -80,27 +81,35 @@ extension TemplateValue {
                 self = .decimal(number.doubleValue)
             }
         case .string(let text): self = .string(text)
-        case .array(let items): self = .array(items.map(TemplateValue.init(json:)))
+        case .array(let items): self = .array(items.map { TemplateValue(json: $0, keyOrder: keyOrder) })
         case .object(let members):
-            self = .object(TemplateObject(members.keys.sorted().map { ($0, TemplateValue(json: members[$0] ?? .null)) }))
+            self = .object(TemplateObject(keyOrder.keys(of: members).map { ($0, TemplateValue(json: members[$0] ?? .null, keyOrder: keyOrder)) }))
         }
     }
 
     /// The value as JSON: text as a string, a date and a URL path as their text, a
     /// `ListOrSingle` of one value as that value (object key order is lost: ``JSONValue``
-    /// sorts keys).
+    /// sorts keys; ``json(recordingInto:)`` keeps it).
     var json: JSONValue {
+        var ignored = JSONKeyOrder()
+        return json(recordingInto: &ignored)
+    }
+
+    /// ``json``, each object's member order recorded in `keyOrder`.
+    func json(recordingInto keyOrder: inout JSONKeyOrder) -> JSONValue {
         switch self {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
         case .integer(let number): return .integer(number)
         case .decimal(let number): return .double(number)
         case .string(let text), .safeString(let text): return .string(text)
-        case .array(let items): return .array(items.map(\.json))
-        case .listOrSingle(let items): return items.count == 1 ? items[0].json : .array(items.map(\.json))
+        case .array(let items): return .array(items.map { $0.json(recordingInto: &keyOrder) })
+        case .listOrSingle(let items):
+            return items.count == 1 ? items[0].json(recordingInto: &keyOrder) : .array(items.map { $0.json(recordingInto: &keyOrder) })
         case .object(let object):
             var members: [String: JSONValue] = [:]
-            for (key, value) in object.entries { members[key] = value.json }
+            for (key, value) in object.entries { members[key] = value.json(recordingInto: &keyOrder) }
+            keyOrder.record(members, keys: object.keys)
             return .object(members)
         case .date, .urlPath: return .string(rendered)
         }

@@ -4,7 +4,7 @@ import Foundation
 extension TemplateValue {
     /// The value as text: `null` as nothing, numbers and collections as Java writes them
     /// (`5`, `5.0`, `1.0E10`, `[a, b]`, `{a=1, b=2}`), a `ListOrSingle` as its first value,
-    /// a URL path as its text, a date as ISO 8601 in UTC.
+    /// a URL path as its text, a date as ISO 8601 at its offset.
     var rendered: String {
         var output = ""
         render(into: &output)
@@ -36,7 +36,7 @@ extension TemplateValue {
                 entry.value.renderNested(into: &output)
             }
             output += "}"
-        case .date(let date): output += Self.isoFormat(date)
+        case .date(let date, let offset): output += Self.isoFormat(date, offset: offset)
         }
     }
 
@@ -54,18 +54,47 @@ extension TemplateValue {
         output += "]"
     }
 
-    /// `date` as `yyyy-MM-dd'T'HH:mm:ss'Z'` in UTC.
-    static func isoFormat(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String {
-            let number = value ?? 0
-            return number < 10 ? "0\(number)" : String(number)
+    /// `date` as `yyyy-MM-dd'T'HH:mm:ss` at `offset` seconds from UTC, then `Z` (no offset) or
+    /// `+hh:mm`, as Java's `ISO_OFFSET_DATE_TIME` writes whole seconds. Computed from the epoch
+    /// seconds directly (no `Calendar`): `{{now}}` prints one on every request.
+    static func isoFormat(_ date: Date, offset: Int = 0) -> String {
+        let seconds = Int((date.timeIntervalSince1970).rounded(.down)) + offset
+        let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+        let (year, month, dayOfMonth) = HTTPDate.civil(fromDays: day)
+        var output = ""
+        output.reserveCapacity(25)
+        if year < 0 || year > 9999 {
+            output += String(year)
+        } else {
+            appendDigits(year, width: 4, to: &output)
         }
-        let year = parts.year ?? 1970
-        let yearText = year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
-        return "\(yearText)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
+        output += "-"
+        appendDigits(month, width: 2, to: &output)
+        output += "-"
+        appendDigits(dayOfMonth, width: 2, to: &output)
+        output += "T"
+        appendDigits(second / 3600, width: 2, to: &output)
+        output += ":"
+        appendDigits(second / 60 % 60, width: 2, to: &output)
+        output += ":"
+        appendDigits(second % 60, width: 2, to: &output)
+        if offset == 0 {
+            output += "Z"
+        } else {
+            output += offset < 0 ? "-" : "+"
+            appendDigits(abs(offset) / 3600, width: 2, to: &output)
+            output += ":"
+            appendDigits(abs(offset) / 60 % 60, width: 2, to: &output)
+        }
+        return output
+    }
+
+    /// `value` (not negative) in decimal, zero-padded to `width` digits.
+    private static func appendDigits(_ value: Int, width: Int, to output: inout String) {
+        let digits = String(value)
+        if digits.count < width { output += String(repeating: "0", count: width - digits.count) }
+        output += digits
     }
 
     /// `value` as Java's `Double.toString` writes it: the shortest digits that read back as

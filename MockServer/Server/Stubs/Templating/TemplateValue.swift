@@ -34,9 +34,11 @@ enum TemplateValue: Sendable, Hashable {
     case urlPath(String, segments: [TemplateValue])
     /// Named values in their order (a parsed JSON object keeps the order its text had).
     case object(TemplateObject)
-    /// An instant (what `parseDate` returns and `date` takes); prints as ISO 8601 in UTC
-    /// (`2026-11-28T00:21:55Z`), as WireMock's `RenderableDate` does without a format.
-    case date(Date)
+    /// An instant (what `parseDate` returns and `date` takes) and the UTC offset, in seconds, it
+    /// was written with (`parseDate '…+02:00'` keeps `+02:00`, as WireMock 2.35's parsed date
+    /// does); prints as ISO 8601 at that offset (`2026-11-28T00:21:55Z`,
+    /// `2024-03-01T10:00:00+02:00`), as WireMock's `RenderableDate` does without a format.
+    case date(Date, offset: Int = 0)
 }
 
 /// The members of an object value, in order; keys are unique (setting a key again replaces its value in place).
@@ -50,6 +52,9 @@ struct TemplateObject: Sendable, Hashable {
     /// The text the object prints as, when it is not Java's `{a=1}` (an object `jsonPath`
     /// selects prints as its JSON).
     var printedText: String?
+    /// Whether the object stands for a Java object that is no `Map` (WireMock's `RequestMethod`):
+    /// its members are the object's properties, and `size` finds no size in it.
+    var isJavaBean = false
 
     /// An empty object.
     init() {}

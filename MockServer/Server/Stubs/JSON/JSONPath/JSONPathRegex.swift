@@ -42,11 +42,12 @@ struct JSONPathRegex: @unchecked Sendable {
         self.expression = expression
     }
 
-    /// Whether `value` matches (the whole of it when anchored).
+    /// Whether `value` matches (the whole of it when anchored); a run over the work bound does not.
     func matches(_ value: String) -> Bool {
         let length = value.utf16.count
         guard length <= Self.maximumValueLength else { return false }
-        return expression.firstMatch(in: value, options: [], range: NSRange(location: 0, length: length)) != nil
+        if case .match = expression.boundedFirstMatch(in: value, range: NSRange(location: 0, length: length)) { return true }
+        return false
     }
 
     /// The I-Regexp `pattern` in ICU's syntax, or `nil` when it is not an I-Regexp.

@@ -13,7 +13,8 @@ extension TemplateHelpers {
         "toJson": TemplateHelper { call throws(TemplateError) in
             let value = call.argument(0)
             try call.environment.spend(value.rendered.utf8.count / 64)
-            return .string(TemplateJSON.pretty(value.json))
+            var keyOrder = JSONKeyOrder()
+            return .string(value.json(recordingInto: &keyOrder).jacksonPretty(keyOrder: keyOrder))
         },
     ]
 
@@ -40,14 +41,24 @@ extension TemplateHelpers {
     private static func jsonPath(_ call: TemplateHelperCall) throws(TemplateError) -> TemplateValue {
         let expression = call.argument(1).rendered
         let document: JSONValue
+        // Objects come back in the document's order, as WireMock's come from its parsed map.
+        var keyOrder = JSONKeyOrder()
+        var text: String?
         switch call.argument(0) {
         case .object, .array:
-            document = call.argument(0).json
+            document = call.argument(0).json(recordingInto: &keyOrder)
         case let value:
-            let text = value.rendered
-            try call.environment.spend(text.utf8.count / 64)
+            let rendered = value.rendered
+            text = rendered
+            // Spent on a reread too: the budget bounds the work a template may ask for as before.
+            try call.environment.spend(rendered.utf8.count / 64)
+            if let last = call.environment.lastJSONDocument, last.text == rendered {
+                document = last.value
+                break
+            }
             do throws(JSONReader.Error) {
-                document = try JSONReader.parse(text)
+                document = try JSONReader.parse(rendered)
+                call.environment.lastJSONDocument = (rendered, document)
             } catch {
                 if error.reason.contains("levels deep") { throw TemplateError(.limit, "jsonPath: the document is \(error.reason)") }
                 return .string("")
@@ -64,7 +75,12 @@ extension TemplateHelpers {
         }
         guard let result else { return .string("") }
         if case .array(let items) = result { try call.environment.spend(items.count) }
-        return TemplateJSON.selected(result)
+        if let text, result.hasObjectWithMembers {
+            // Read the text again, its key order recorded, only when an object is selected:
+            // the usual scalar result costs no more than before.
+            do throws(JSONReader.Error) { _ = try JSONReader.parse(text, keyOrder: &keyOrder) } catch {}
+        }
+        return TemplateJSON.selected(result, keyOrder: keyOrder)
     }
 
     /// `{{xPath document '/a/b/text()'}}`: one node's text (an element as its XML), several as
@@ -95,8 +111,11 @@ extension TemplateHelpers {
         let pattern = call.argument(1).rendered
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return .string("[ERROR: Invalid regex string \(pattern)]") }
         try call.environment.spend(text.utf16.count / 64)
-        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
-            return call.hash("default") ?? .string("[ERROR: Nothing matched \(pattern)]")
+        let match: NSTextCheckingResult
+        switch regex.boundedFirstMatch(in: text, range: NSRange(text.startIndex..., in: text)) {
+        case .match(let found): match = found
+        case .none: return call.hash("default") ?? .string("[ERROR: Nothing matched \(pattern)]")
+        case .overBudget: throw TemplateError.regexOverBudget("regexExtract", pattern)
         }
         func group(_ index: Int) -> TemplateValue {
             Range(match.range(at: index), in: text).map { .string(String(text[$0])) } ?? .null
@@ -128,8 +147,8 @@ extension TemplateHelpers {
     }
 
     /// `{{parseJson text}}` (the value), `{{parseJson text 'name'}}` (into variable `name`), or
-    /// `{{#parseJson 'name'}}…{{/parseJson}}` (the block's output, into `name`). Text that is
-    /// not JSON gives nothing.
+    /// `{{#parseJson 'name'}}…{{/parseJson}}` (the block's output, into `name`). Objects keep
+    /// the text's member order; text that is not JSON gives nothing.
     private static func parseJson(_ call: TemplateHelperCall) throws(TemplateError) -> TemplateValue {
         let text: String
         let name: TemplateValue
@@ -143,7 +162,9 @@ extension TemplateHelpers {
         try call.environment.spend(text.utf8.count / 64)
         let value: TemplateValue
         do throws(JSONReader.Error) {
-            value = TemplateValue(json: try JSONReader.parse(text))
+            var keyOrder = JSONKeyOrder()
+            let json = try JSONReader.parse(text, keyOrder: &keyOrder)
+            value = TemplateValue(json: json, keyOrder: keyOrder)
         } catch {
             if error.reason.contains("levels deep") { throw TemplateError(.limit, "parseJson: the document is \(error.reason)") }
             value = .null

@@ -61,14 +61,15 @@ enum ListHelper {
     }
 
     /// `size`: a text's length in UTF-16 units (as Java counts it), a list's or object's member
-    /// count; nothing for a number or a boolean; a missing value is a bad argument.
+    /// count; nothing for a number, a boolean or another Java object (`request.method`); a
+    /// missing value is a bad argument.
     static func size(_ call: TemplateHelperCall) throws(TemplateError) -> TemplateValue {
         let value = call.argument(0)
         if let elements = HelperSemantics.list(value) { return .integer(elements.count) }
         switch value {
         case .null: throw TemplateError.badArgument("size", "needs a text, list or object, and the argument is missing (null)")
         case .string(let text), .safeString(let text): return .integer(text.utf16.count)
-        case .object(let object): return .integer(object.count)
+        case .object(let object): return object.isJavaBean ? .null : .integer(object.count)
         default: return .null
         }
     }

@@ -24,7 +24,7 @@ extension LogicHelper {
         case (.bool(let one), .bool(let other)): return one == other
         case (.integer(let one), .integer(let other)): return one == other
         case (.decimal(let one), .decimal(let other)): return one == other || (one.isNaN && other.isNaN)
-        case (.date(let one), .date(let other)): return one == other
+        case (.date(let one, _), .date(let other, _)): return one == other
         case (.object(let one), .object(let other)):
             return one.count == other.count
                 && one.entries.allSatisfy { entry in other[entry.key].map { javaEquals(entry.value, $0) } ?? false }
@@ -47,7 +47,7 @@ extension LogicHelper {
         switch (left, right) {
         case (.integer(let one), .integer(let other)): return order(one, other)
         case (.bool(let one), .bool(let other)): return order(one ? 1 : 0, other ? 1 : 0)
-        case (.date(let one), .date(let other)): return order(one, other)
+        case (.date(let one, _), .date(let other, _)): return order(one, other)
         default: break
         }
         if isText(left), isText(right), let one = left.stringValue, let other = right.stringValue {

@@ -83,13 +83,17 @@ enum LogicHelper {
     }
 
     /// Whether `pattern` matches all of `text` (Java's `String.matches`); a pattern that does not
-    /// compile, or is over the length stubs accept, is a bad argument.
+    /// compile, or is over the length stubs accept, is a bad argument, and one that backtracks
+    /// past the work bound a `.limit` error.
     static func wholeMatch(_ text: String, _ pattern: String) throws(TemplateError) -> Bool {
         guard let expression = WholeMatchPatterns.shared.expression(for: pattern) else {
             throw TemplateError.badArgument("matches", "'\(pattern)' is not a valid regular expression")
         }
-        let range = NSRange(text.startIndex..., in: text)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
+        switch expression.boundedFirstMatch(in: text, range: NSRange(text.startIndex..., in: text)) {
+        case .match: return true
+        case .none: return false
+        case .overBudget: throw TemplateError.regexOverBudget("matches", pattern)
+        }
     }
 
     /// WireMock's `contains`/`matches` result: inline the boolean; as a block the body when it
