@@ -63,10 +63,7 @@ extension Conformance {
 
         /// The rules ``ImagePipeline`` does not keep yet, with why (the matrix shows them ✗, and
         /// this suite fails once one is kept, so it is taken off).
-        static let knownViolations: [String: String] = [
-            ImageLoadingContracts.animatedFirstFrame.id:
-                "ImageCodec does not count an APNG's frames yet (acTL, fcTL): the zoo's 3-frame APNG is delivered as its first frame with frameCount 1; GIF and WebP animations keep the rule"
-        ]
+        static let knownViolations: [String: String] = [:]
 
         @Test(arguments: ImageLoadingContracts.all)
         func imagePipelineKeeps(_ contract: Contract<ImageLoadingSubject>) async {
