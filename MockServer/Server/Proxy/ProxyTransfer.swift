@@ -47,7 +47,13 @@ struct ProxyTransfer {
         var failure: ProxyExchange.Failure?
         if code != CURLE_OK {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            failure = ProxyExchange.Failure(reason: text.isEmpty ? String(cString: curl_easy_strerror(code)) : text, tls: Self.isTLS(code))
+            var osErrno = 0
+            _ = ccurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osErrno)
+            var address: UnsafeMutablePointer<CChar>?
+            _ = ccurl_getinfo_string(handle, CURLINFO_PRIMARY_IP, &address)
+            let reason = ProxyFailureReason.reason(
+                code: code, url: url, message: text, osErrno: osErrno, address: address.map { String(cString: $0) } ?? "")
+            failure = ProxyExchange.Failure(reason: reason, tls: Self.isTLS(code))
         }
         if !sink.headDelivered, failure == nil { failure = ProxyExchange.Failure(reason: "the upstream sent no answer") }
         // A handle whose transfer ended cleanly keeps its connection for the next one.
