@@ -80,7 +80,10 @@ static inline int ctj_decode_turned(const uint8_t *data, size_t size, uint8_t *o
         longjmp(error.escape, 1);
     }
     enum { rows = 16 };
-    strip = malloc((size_t)width * 4 * rows);
+    // Strip rows one cache line longer than a row: with a pitch of a multiple of 4 KB (1024
+    // pixels) a column's 16 pixels would all fall in one L1 set and evict one another.
+    size_t pitch = (size_t)width + 16;
+    strip = malloc(pitch * 4 * rows);
     if (strip == NULL) {
         snprintf(error.message, sizeof(error.message), "Out of memory for a %d-pixel strip", width * rows);
         longjmp(error.escape, 1);
@@ -102,7 +105,7 @@ static inline int ctj_decode_turned(const uint8_t *data, size_t size, uint8_t *o
     while (info.output_scanline < info.output_height) {
         int top = (int)info.output_scanline, count = 0;
         while (count < rows && info.output_scanline < info.output_height) {
-            for (int i = count; i < rows; i++) pointers[i] = strip + (size_t)i * width * 4;
+            for (int i = count; i < rows; i++) pointers[i] = strip + (size_t)i * pitch * 4;
             JDIMENSION read = jpeg_read_scanlines(&info, pointers + count, (JDIMENSION)(rows - count));
             if (read == 0) break;
             count += (int)read;
@@ -113,7 +116,7 @@ static inline int ctj_decode_turned(const uint8_t *data, size_t size, uint8_t *o
             // Rows stay rows (2–4): each is copied, reversed for 2 and 3.
             for (int r = 0; r < count; r++) {
                 uint32_t *to = target + first + (ptrdiff_t)(top + r) * down;
-                const uint32_t *from = source + (size_t)r * width;
+                const uint32_t *from = source + (size_t)r * pitch;
                 if (across == 1) memcpy(to, from, (size_t)width * 4);
                 else for (int x = 0; x < width; x++) to[-x] = from[x];
             }
@@ -123,7 +126,7 @@ static inline int ctj_decode_turned(const uint8_t *data, size_t size, uint8_t *o
             for (int x = 0; x < width; x++) {
                 uint32_t *to = target + first + (ptrdiff_t)x * across + (ptrdiff_t)top * down;
                 const uint32_t *from = source + x;
-                for (int r = 0; r < count; r++) to[(ptrdiff_t)r * down] = from[(size_t)r * width];
+                for (int r = 0; r < count; r++) to[(ptrdiff_t)r * down] = from[(size_t)r * pitch];
             }
         }
     }
