@@ -112,7 +112,7 @@ let package = Package(
         shim("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"], brew: ["libpng"]),
         // malloc_trim from <malloc.h> (glibc); ImageCache returns freed pixel buffers with it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        shim("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"], brew: ["jpeg-turbo"]),
+        shim("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev", "libjpeg-dev"], brew: ["jpeg-turbo"]),
         // The mock server's image zoo: libjpeg's classic API (progressive, arithmetic, CMYK/YCCK,
         // APP markers; TurboJPEG's API cannot write these) and libpng's full write API (bit
         // depths, palettes, interlacing, iCCP), through shims of the server's own.

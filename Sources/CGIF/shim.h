@@ -51,7 +51,6 @@ static inline int cgif_read(const uint8_t *data, size_t size, uint8_t *out, size
     if ((size_t)gif->SWidth * (size_t)gif->SHeight * 4 != out_size) {
         info->error = D_GIF_ERR_DATA_TOO_BIG; DGifCloseFile(gif, &error); return 0;
     }
-    memset(out, 0, out_size);
     int ok = 1, delay = 0, transparent = -1;
     GifRecordType record;
     do {
@@ -64,6 +63,30 @@ static inline int cgif_read(const uint8_t *data, size_t size, uint8_t *out, size
             if (frame == 0) {
                 ColorMapObject *map = desc->ColorMap ? desc->ColorMap : gif->SColorMap;
                 if (map == NULL) { gif->Error = D_GIF_ERR_NO_COLOR_MAP; ok = 0; break; }
+                // The palette as whole RGBA pixels, the transparent index and indices past the
+                // map clear, so a row is one table lookup per pixel with no branches.
+                uint32_t palette[256];
+                memset(palette, 0, sizeof(palette));
+                for (int i = 0; i < map->ColorCount && i < 256; i++) {
+                    if (i == transparent) continue;
+                    uint8_t rgba[4] = { map->Colors[i].Red, map->Colors[i].Green, map->Colors[i].Blue, 255 };
+                    memcpy(&palette[i], rgba, 4);
+                }
+                // The screen outside the frame is cleared up front; the frame's own pixels are
+                // all written (transparent ones as 0), so a frame covering the screen, the
+                // usual case, costs no separate clearing pass.
+                int left = desc->Left < gif->SWidth ? desc->Left : gif->SWidth;
+                int top = desc->Top < gif->SHeight ? desc->Top : gif->SHeight;
+                int right = desc->Width < gif->SWidth - left ? left + desc->Width : gif->SWidth;
+                int bottom = desc->Height < gif->SHeight - top ? top + desc->Height : gif->SHeight;
+                size_t stride = (size_t)gif->SWidth * 4;
+                for (int y = 0; y < gif->SHeight; y++) {
+                    uint8_t *row = out + (size_t)y * stride;
+                    if (y < top || y >= bottom) { memset(row, 0, stride); continue; }
+                    memset(row, 0, (size_t)left * 4);
+                    memset(row + (size_t)right * 4, 0, (size_t)(gif->SWidth - right) * 4);
+                }
+                int visible = right - left;
                 // Interlaced rows come in four passes: every 8th from 0, every 8th from 4,
                 // every 4th from 2, every 2nd from 1.
                 static const int starts[4] = { 0, 4, 2, 1 }, steps[4] = { 8, 8, 4, 2 };
@@ -73,17 +96,9 @@ static inline int cgif_read(const uint8_t *data, size_t size, uint8_t *out, size
                     for (int row = start; row < desc->Height; row += step) {
                         if (DGifGetLine(gif, line, desc->Width) == GIF_ERROR) { ok = 0; break; }
                         int y = desc->Top + row;
-                        if (y >= gif->SHeight) continue;
-                        for (int x = 0; x < desc->Width; x++) {
-                            int screen_x = desc->Left + x;
-                            int index = line[x];
-                            if (screen_x >= gif->SWidth || index == transparent || index >= map->ColorCount) continue;
-                            uint8_t *pixel = out + ((size_t)y * gif->SWidth + screen_x) * 4;
-                            pixel[0] = map->Colors[index].Red;
-                            pixel[1] = map->Colors[index].Green;
-                            pixel[2] = map->Colors[index].Blue;
-                            pixel[3] = 255;
-                        }
+                        if (y >= bottom) continue;
+                        uint8_t *pixel = out + (size_t)y * stride + (size_t)left * 4;
+                        for (int x = 0; x < visible; x++, pixel += 4) memcpy(pixel, &palette[line[x]], 4);
                     }
                 }
                 if (!ok) break;

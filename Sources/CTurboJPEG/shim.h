@@ -3,4 +3,5 @@
 #define CTURBOJPEG_SHIM_H
 #include <stddef.h>
 #include <turbojpeg.h>
+#include "turned.h"
 #endif

@@ -76,6 +76,11 @@ public enum ImageCodec {
     ) throws(ImageCodecError) -> DecodedImage {
         try withBytes(of: data) { bytes throws(ImageCodecError) in
             let format = try FormatSniffer.format(of: bytes)
+            let orientation = EXIFOrientation.read(from: bytes, format: format)
+            if format == .jpeg {
+                // Turned while decoding, not in a pass of its own afterwards.
+                return try JPEGDecoder.decode(bytes, maxPixels: maxPixels, orientation: orientation)
+            }
             let stored =
                 switch format {
                 case .png: try PNGDecoder.decode(bytes, maxPixels: maxPixels)
@@ -85,7 +90,7 @@ public enum ImageCodec {
                 case .avif: try AVIFDecoder.decode(bytes, maxPixels: maxPixels)
                 case .heic: try HEICDecoder.decode(bytes, maxPixels: maxPixels)
                 }
-            return EXIFOrientation.read(from: bytes, format: format).apply(to: stored).animated(like: stored)
+            return orientation.apply(to: stored).animated(like: stored)
         }
     }
 

@@ -31,6 +31,36 @@ final class ImageCodecOrientationTests: XCTestCase {
         }
     }
 
+    func test_decode_JPEGWithEachOrientation_matchesTheStoredDecodeTurnedPixelForPixel() throws {
+        // Given a 37×21 picture (two 16-row strips, the second partial; no side a multiple of 8)
+        let upright = try TestImages.gradient(width: 37, height: 21)
+        for orientation in 1...8 {
+            let jpeg = try OrientedPictures.jpeg(upright, orientation: orientation, littleEndian: orientation > 4)
+            // and the very same JPEG stream without EXIF, decoded as stored, turned by the PNG
+            // path (the separate pass, which the PNG test above checks pixel for pixel)
+            let stored = try ImageCodec.decode(
+                try ImageCodec.encodeJPEG(try OrientedPictures.stored(upright, orientation: orientation), quality: 95))
+            let exif = PNGSurgery.chunk("eXIf", OrientedPictures.tiff(orientation: orientation, littleEndian: false))
+            let reference = try ImageCodec.decode(PNGSurgery.insertAfterHeader(exif, in: try ImageCodec.encodePNG(stored)))
+
+            // When the JPEG is decoded, turned while libjpeg's rows come
+            let decoded = try ImageCodec.decode(jpeg)
+
+            // Then it is exactly the stored decode turned upright
+            XCTAssertEqual(PixelSize(width: decoded.width, height: decoded.height), PixelSize(width: 37, height: 21))
+            XCTAssertEqual(decoded, reference, "orientation \(orientation)")
+        }
+    }
+
+    func test_decode_truncatedTurnedJPEG_isTruncated() throws {
+        // Given a JPEG stored with orientation 6, cut in its entropy-coded data
+        let jpeg = try OrientedPictures.jpeg(try TestImages.gradient(width: 37, height: 21), orientation: 6)
+        let cut = jpeg.prefix(jpeg.count - 60)
+
+        // When / Then libjpeg's gray fill is not passed off as the image
+        assertThrows(.truncated) { () throws(ImageCodecError) in try ImageCodec.decode(cut) }
+    }
+
     func test_decode_phonePortrait_twoByOneStoredWithOrientation8_isOneByTwo() throws {
         // Given a 2×1 JPEG-sized picture: stored left red, right blue, orientation 8 (turn a
         // quarter counter-clockwise), as a phone held the other way stores it

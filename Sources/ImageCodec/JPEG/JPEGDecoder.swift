@@ -19,6 +19,51 @@ enum JPEGDecoder {
         return ImageInfo(format: .jpeg, width: header.width, height: header.height)
     }
 
+    /// Full size, turned upright by `orientation`: for 2–8 the pixels are written turned as
+    /// libjpeg's rows come (``decodeTurned(_:header:orientation:byteCount:)``), with no separate
+    /// pass over the stored image; four-channel images are decoded as stored, then turned.
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, maxPixels: Int, orientation: ImageOrientation
+    ) throws(ImageCodecError) -> DecodedImage {
+        guard orientation != .topLeft else { return try decode(bytes, maxPixels: maxPixels) }
+        let handle = try TurboJPEGHandle(.decompressor, orThrow: ImageCodecError.corrupt)
+        let header = try readHeader(handle, bytes)
+        let byteCount = try ImageCodec.decodedByteCount(width: header.width, height: header.height, maxPixels: maxPixels)
+        if header.isCMYK {
+            let size = PixelSize(width: header.width, height: header.height)
+            return orientation.apply(to: try decodeCMYK(handle, bytes, size: size, byteCount: byteCount))
+        }
+        return try decodeTurned(bytes, header: header, orientation: orientation, byteCount: byteCount)
+    }
+
+    /// Decodes with libjpeg's scanline API (`ctj_decode_turned`): 16 rows at a time into a
+    /// strip that stays in cache, each strip written turned into the returned array. The same
+    /// settings as `tjDecompress2` (accurate DCT, smooth upsampling, at most 500 scans), so the
+    /// pixels are those of a decode as stored followed by a turn; warnings are tolerated alike.
+    private static func decodeTurned(
+        _ bytes: UnsafeRawBufferPointer, header: Header, orientation: ImageOrientation, byteCount: Int
+    ) throws(ImageCodecError) -> DecodedImage {
+        var status: Int32 = 0
+        var warnings: Int32 = 0
+        var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
+        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
+            status = ctj_decode_turned(
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, buffer.baseAddress,
+                Int32(header.width), Int32(header.height), Int32(orientation.rawValue), &warnings, &message)
+            initializedCount = status == 0 ? byteCount : 0
+        }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard status == 0 else {
+            throw JPEGMarkers.containsEnd(bytes) ? .corrupt(text) : .truncated
+        }
+        if warnings > 0 {
+            guard JPEGMarkers.containsEnd(bytes) else { throw .truncated }
+            ImageCodec.logger.debug("libjpeg warned while decoding, the image is kept: \(text)")
+        }
+        let upright = orientation.stored(PixelSize(width: header.width, height: header.height))
+        return DecodedImage(validatedWidth: upright.width, height: upright.height, pixels: pixels)
+    }
+
     /// Reads the header, checks the pixel limit, then decodes to RGBA straight into the
     /// returned array; four-channel (CMYK, YCCK) images through ``decodeCMYK(_:_:size:byteCount:)``.
     ///
