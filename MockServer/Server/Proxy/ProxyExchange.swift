@@ -29,6 +29,10 @@ final class ProxyExchange: @unchecked Sendable {
     /// What the polling thread finds when it asks for the head.
     enum HeadState {
         case head(Head)
+        /// A whole-body exchange (``collectsWhole``) ended: the head and every body byte.
+        case whole(Head, Data)
+        /// A whole-body exchange's body went over ``wholeLimit``.
+        case tooLarge
         /// The upstream failed before its head arrived: why.
         case failed(Failure)
         /// Not yet: the connection is suspended until it is.
@@ -39,6 +43,14 @@ final class ProxyExchange: @unchecked Sendable {
 
     /// Body bytes buffered at most before the transfer waits for the client.
     static let capacity = 1024 * 1024
+    /// Body bytes kept at most when the whole answer is collected (``collectsWhole``); a longer
+    /// body aborts the transfer and the client gets a 502 saying why.
+    static let wholeLimit = 64 * 1024 * 1024
+
+    /// Whether the body is collected whole before the answer goes out (a fault that needs the
+    /// whole body: `bytes`, `corrupt`, `conditional`, `ranges`, `malformed`, `empty`), rather
+    /// than streamed through the bounded buffer.
+    let collectsWhole: Bool
 
     /// The request this exchange answers.
     let context: RequestContext
@@ -52,10 +64,12 @@ final class ProxyExchange: @unchecked Sendable {
     private var failure: Failure?
     private var waiting = false
     private var cancelled = false
+    private var overflow = false
 
-    init(context: RequestContext, scheduler: ConnectionScheduler) {
+    init(context: RequestContext, scheduler: ConnectionScheduler, collectsWhole: Bool = false) {
         self.context = context
         self.scheduler = scheduler
+        self.collectsWhole = collectsWhole
     }
 
     // MARK: The transfer thread
@@ -64,13 +78,23 @@ final class ProxyExchange: @unchecked Sendable {
     func deliver(_ head: Head) {
         locked {
             self.head = head
-            wake()
+            // A whole-body exchange answers once the transfer ends, not at the head.
+            if !collectsWhole { wake() }
         }
     }
 
     /// Buffers a body chunk, waiting while the buffer is full; `false` once the client left.
     func push(_ chunk: UnsafeRawBufferPointer) -> Bool {
         locked {
+            if collectsWhole {
+                guard !cancelled, buffered + chunk.count <= Self.wholeLimit else {
+                    overflow = !cancelled
+                    return false
+                }
+                chunks.append(Data(chunk))
+                buffered += chunk.count
+                return true
+            }
             while buffered >= Self.capacity && !cancelled { condition.wait() }
             guard !cancelled else { return false }
             if chunk.count > 0 {
@@ -99,7 +123,17 @@ final class ProxyExchange: @unchecked Sendable {
     /// The head, the failure before it, or `waiting` with the connection suspended.
     func takeHead(connection: OpaquePointer) -> HeadState {
         locked {
-            if let head { return .head(head) }
+            if collectsWhole, finished {
+                if overflow { return .tooLarge }
+                if let failure { return .failed(failure) }
+                guard let head else { return .failed(Failure(reason: "the upstream closed the connection before its answer")) }
+                var body = Data(capacity: buffered)
+                for chunk in chunks { body.append(chunk) }
+                chunks = []
+                buffered = 0
+                return .whole(head, body)
+            }
+            if let head, !collectsWhole { return .head(head) }
             if finished { return .failed(failure ?? Failure(reason: "the upstream closed the connection before its answer")) }
             guard scheduler.suspend(context, connection: connection, until: nil) else { return .stopping }
             waiting = true

@@ -7,6 +7,8 @@ import Foundation
 /// goes upstream on a transfer thread (``ProxyTransfer``) while its connection is suspended, and
 /// the upstream's head comes back as the answer's, its body streamed through ``ProxyReader``,
 /// which applies the wire faults (`truncate`, `stall_after`, `drip`, `chunked`) as it streams.
+/// A fault that needs the whole body (``ServerCore/wholeBodyFaults``) makes the exchange collect
+/// it first; the answer then goes through the body stage like a stub's.
 extension ServerCore {
     /// Whether request bodies are kept whole for an upstream (``ProxyBody``).
     var proxies: Bool { proxyingTarget != nil || stubs.hasProxies }
@@ -29,7 +31,7 @@ extension ServerCore {
             method: context.method, url: sent, upstreamBase: target.trimmedBase, headers: context.headers,
             body: context.upload, bodySize: context.uploadSize)
         let capture = proxyCapture(for: request)
-        let exchange = ProxyExchange(context: context, scheduler: scheduler)
+        let exchange = ProxyExchange(context: context, scheduler: scheduler, collectsWhole: Self.needsWholeBody(context.faults))
         context.phase = .proxying(exchange)
         let transfer = ProxyTransfer(
             url: url, method: context.method, headers: headers, body: context.proxyBody.data, trust: proxyTransfers.trust,
@@ -51,6 +53,10 @@ extension ServerCore {
             return send(shaped(Self.proxyFailure(failure, url: context.proxiedTo ?? ""), context), context: context, connection: connection)
         case .head(let head):
             return queueProxied(head, exchange: exchange, context: context, connection: connection)
+        case .whole(let head, let body):
+            return send(shaped(Self.wholeProxiedReply(head, body: body, faults: context.faults), context), context: context, connection: connection)
+        case .tooLarge:
+            return send(Self.tooLargeForFaults(context.faults), context: context, connection: connection)
         }
     }
 

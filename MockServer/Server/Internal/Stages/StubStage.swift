@@ -83,7 +83,8 @@ struct StubStage {
     ) throws(ParameterError) -> RequestFaults {
         let combined = StubFaults.combined(stub: stub.testbedFaults, request: requestFaults)
         let faults = try RequestFaults(rules.isEmpty ? combined : QueryParameters(pairs: rules + combined.pairs))
-        if faults.contains(.empty) {
+        // A proxy stub's answer is the upstream's, which `empty` empties (see ServerCore.emptied).
+        if faults.contains(.empty), ProxyTarget(stub.response) == nil {
             let spelt = RequestFaults.prefix + Fault.Name.empty.rawValue
             throw ParameterError(
                 parameter: requestFaults.contains(spelt) ? spelt : Fault.Name.empty.rawValue, error: "empty applies to the catalog's JSON endpoints only, not to stubs",
