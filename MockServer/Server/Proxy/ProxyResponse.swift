@@ -67,17 +67,10 @@ final class ProxyResponse: @unchecked Sendable {
             limit = min(limit, stall - position)
         }
         if wire.drip > 0 {
-            let rate = Double(wire.drip)
-            let now = monotonicNanoseconds()
-            let start = context.bodyStart ?? now
-            context.bodyStart = start
-            let due = Int(Double(now - start) * rate / 1e9 + 1e-6)
-            if due <= position {
-                let target = position + max(1, wire.drip / 10)
-                let at = start + UInt64((Double(target) / rate * 1e9).rounded(.up))
-                return core.scheduler.suspend(context, connection: connection, until: at) ? 0 : ServerCore.readerError
+            switch context.dripPace(position: position, rate: wire.drip, end: Int.max) {
+            case .waitUntil(let at): return core.scheduler.suspend(context, connection: connection, until: at) ? 0 : ServerCore.readerError
+            case .sendUpTo(let due): limit = min(limit, due - position)
             }
-            limit = min(limit, due - position)
         }
         switch exchange.read(into: buffer, maximum: limit, connection: connection) {
         case .bytes(let count):

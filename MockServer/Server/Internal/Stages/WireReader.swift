@@ -51,18 +51,10 @@ struct WireReader {
             end = min(end, stall)
         }
         if wire.drip > 0 {
-            let rate = Double(wire.drip)
-            let now = monotonicNanoseconds()
-            let start = context.bodyStart ?? now
-            context.bodyStart = start
-            let due = Int(Double(now - start) * rate / 1e9 + 1e-6)
-            if due <= position {
-                let step = max(1, wire.drip / 10)
-                let target = min(position + step, end)
-                let at = start + UInt64((Double(target) / rate * 1e9).rounded(.up))
-                return scheduler.suspend(context, connection: connection, until: at) ? 0 : Self.error
+            switch context.dripPace(position: position, rate: wire.drip, end: end) {
+            case .waitUntil(let at): return scheduler.suspend(context, connection: connection, until: at) ? 0 : Self.error
+            case .sendUpTo(let due): end = min(end, due)
             }
-            end = min(end, due)
         }
         if position >= reply.length {  // chunked: the last chunk
             handOvers.mark(context)
