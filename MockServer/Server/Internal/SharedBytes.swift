@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 import Synchronization
 
@@ -13,12 +14,29 @@ final class SharedBytes: @unchecked Sendable {
     private let storage: UnsafeMutableRawBufferPointer
     /// The bytes' FNV-1a digest, once computed (`conditional`/`ranges` ETags of cached images).
     private let digestCache = Mutex<FNV1a?>(nil)
+    /// A second copy of the bytes in an in-memory file (Linux's memfd), or -1: what a plain
+    /// connection is sent with `sendfile` (``WireStage``), which spares the kernel copying the
+    /// body from our memory into socket buffers on every request.
+    let file: Int32
 
-    /// Copies `data` into a new buffer.
-    init(_ data: Data) {
+    /// Bodies from this size up get a ``file`` when asked for (`sendsFromFile`). On loopback
+    /// and fast links, copying them into the socket costs more than the two system calls
+    /// (header, then `sendfile`) that replace the one `sendmsg`; smaller bodies are cheaper
+    /// copied.
+    static let fileThreshold = 64 * 1024
+
+    /// Copies `data` into a new buffer; with `sendsFromFile` and at least ``fileThreshold``
+    /// bytes, into an in-memory file too (the image cache's bytes, sent many times over).
+    init(_ data: Data, sendsFromFile: Bool) {
         storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
         if !data.isEmpty { _ = data.copyBytes(to: storage.bindMemory(to: UInt8.self)) }
         buffer = UnsafeRawBufferPointer(rebasing: storage[0..<data.count])
+        file = sendsFromFile && data.count >= Self.fileThreshold ? cmhd_memory_file(storage.baseAddress, data.count) : -1
+    }
+
+    /// Copies `data` into a new buffer (no file).
+    convenience init(_ data: Data) {
+        self.init(data, sendsFromFile: false)
     }
 
     /// Copies `string` as UTF-8.
@@ -27,6 +45,7 @@ final class SharedBytes: @unchecked Sendable {
     }
 
     deinit {
+        if file >= 0 { close(file) }
         storage.deallocate()
     }
 
