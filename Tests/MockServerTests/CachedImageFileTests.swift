@@ -4,7 +4,7 @@ import XCTest
 
 @testable import MockServer
 
-/// Cached images of 64 KiB or more keep a second copy in an in-memory file, which plain
+/// Cached images of 64 to 128 KiB keep a second copy in an in-memory file, which plain
 /// connections are sent with `sendfile`: the bytes on the wire must be exactly the cached ones,
 /// with the same header and the same behaviour for HEAD and for faults, however often asked.
 final class CachedImageFileTests: ServerTestCase {
@@ -18,6 +18,8 @@ final class CachedImageFileTests: ServerTestCase {
         let cached = SharedBytes(large, sendsFromFile: true)
         XCTAssertEqual(SharedBytes(Data(small), sendsFromFile: true).file, -1, "below the threshold: sent from the buffer")
         XCTAssertEqual(SharedBytes(large).file, -1, "not asked for: no file")
+        let huge = Data(count: SharedBytes.fileCeiling)
+        XCTAssertEqual(SharedBytes(huge, sendsFromFile: true).file, -1, "from 128 KiB: sent from the buffer again")
         #if os(Linux)
         XCTAssertGreaterThanOrEqual(cached.file, 0)
         var copy = Data(count: large.count + 10)

@@ -24,14 +24,18 @@ final class SharedBytes: @unchecked Sendable {
     /// (header, then `sendfile`) that replace the one `sendmsg`; smaller bodies are cheaper
     /// copied.
     static let fileThreshold = 64 * 1024
+    /// Bodies from this size up are sent from the buffer again: libmicrohttpd 0.9.75 hands
+    /// `sendfile` at most 128 KiB per call, so a larger body took several calls (and poll
+    /// rounds) where one `sendmsg` usually takes it whole; by hand, 208 KB came out slower.
+    static let fileCeiling = 128 * 1024
 
-    /// Copies `data` into a new buffer; with `sendsFromFile` and at least ``fileThreshold``
-    /// bytes, into an in-memory file too (the image cache's bytes, sent many times over).
+    /// Copies `data` into a new buffer; with `sendsFromFile` and from ``fileThreshold`` up to
+    /// ``fileCeiling`` bytes, into an in-memory file too (the image cache's bytes, sent many times over).
     init(_ data: Data, sendsFromFile: Bool) {
         storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
         if !data.isEmpty { _ = data.copyBytes(to: storage.bindMemory(to: UInt8.self)) }
         buffer = UnsafeRawBufferPointer(rebasing: storage[0..<data.count])
-        file = sendsFromFile && data.count >= Self.fileThreshold ? cmhd_memory_file(storage.baseAddress, data.count) : -1
+        file = sendsFromFile && (Self.fileThreshold..<Self.fileCeiling).contains(data.count) ? cmhd_memory_file(storage.baseAddress, data.count) : -1
     }
 
     /// Copies `data` into a new buffer (no file).
