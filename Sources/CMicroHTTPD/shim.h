@@ -15,6 +15,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <sys/syscall.h>
+#endif
+#ifdef __linux__
 // The `.epoll` backend's scheduler thread waits on epoll (deadlines + clients leaving while
 // their connection is suspended) and is woken through an eventfd; Glibc's Swift module lacks
 // both. Only MockServer/Server/Internal/Platform/LinuxEpoll.swift uses them.
@@ -172,6 +175,39 @@ static inline int cmhd_connection_is_tls(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
     return info != NULL && info->tls_session != NULL;
+}
+
+
+/// An in-memory file (Linux's `memfd`) holding a copy of `count` bytes, for answers
+/// sent with `sendfile` (see ``cmhd_response_from_file``); -1 where there is no memfd or it
+/// could not be filled (the caller then sends from its buffer).
+static inline int cmhd_memory_file(const void *bytes, size_t count) {
+#ifdef __linux__
+    int fd = (int) syscall(SYS_memfd_create, "mockserver-body", 1u /* MFD_CLOEXEC */);
+    if (fd < 0) return -1;
+    size_t done = 0;
+    while (done < count) {
+        ssize_t written = write(fd, (const char *) bytes + done, count - done);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) { close(fd); return -1; }
+        done += (size_t) written;
+    }
+    return fd;
+#else
+    (void) bytes; (void) count;
+    return -1;
+#endif
+}
+
+/// A response of the first `size` bytes of the file `fd`, which libmicrohttpd sends with
+/// `sendfile` on plain connections. It gets a duplicate of `fd` (it closes its own when the
+/// response is destroyed), so `fd` stays open for the next response; NULL if either fails.
+static inline struct MHD_Response *cmhd_response_from_file(int fd, uint64_t size) {
+    int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (own < 0) return NULL;
+    struct MHD_Response *response = MHD_create_response_from_fd_at_offset64(size, own, 0);
+    if (response == NULL) close(own);
+    return response;
 }
 
 #endif

@@ -126,7 +126,7 @@ final class ImageStore: Sendable {
     private func render(_ key: ImageKey, ticket: RenderTicket) {
         guard !ticket.isCancelled else { return }
         let result = Result { () throws(ImageGenerationError) in
-            SharedBytes(try ImageGenerator.render(key, cancelled: { ticket.isCancelled }))
+            SharedBytes(try ImageGenerator.render(key, cancelled: { ticket.isCancelled }), sendsFromFile: true)
         }
         let waiters = state.withLock { state -> [Waiter] in
             // Abandoned meanwhile: the pixels may be blank, and nobody waits.

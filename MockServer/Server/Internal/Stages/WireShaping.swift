@@ -43,6 +43,10 @@ struct WireStage {
             response = MHD_create_response_from_callback(
                 declared, ServerCore.readerBlockSize, Callbacks.reader, retained, Callbacks.releaseContext)
             if response == nil { Unmanaged<RequestContext>.fromOpaque(retained).release() }
+        } else if reply.body.file >= 0, cmhd_connection_is_tls(connection) == 0 {
+            // A cached image of 64 KiB or more on a plain connection: `sendfile` from its
+            // in-memory file (libmicrohttpd's fd response) instead of copying it from our buffer.
+            response = cmhd_response_from_file(reply.body.file, UInt64(reply.body.count))
         } else {
             let retained = Unmanaged.passRetained(reply.body).toOpaque()
             response = MHD_create_response_from_buffer_with_free_callback_cls(
