@@ -56,6 +56,29 @@ final class ImageCodecOrientationTests: XCTestCase {
         }
     }
 
+    func test_decodeCovering_JPEGWithEachOrientation_matchesTheScaledStoredDecodeTurnedPixelForPixel() throws {
+        // Given a 150×70 picture stored turned each of the eight ways, for a 60×28 cell (libjpeg
+        // scales by 4/8 to 75×35 upright)
+        let upright = try TestImages.gradient(width: 150, height: 70)
+        let target = PixelSize(width: 60, height: 28)
+        for orientation in 1...8 {
+            let jpeg = try OrientedPictures.jpeg(upright, orientation: orientation)
+            // and the same JPEG stream without EXIF, scaled as stored, turned by the PNG path
+            let stored = try OrientedPictures.stored(upright, orientation: orientation)
+            let storedTarget = orientation > 4 ? PixelSize(width: target.height, height: target.width) : target
+            let scaled = try ImageCodec.decode(try ImageCodec.encodeJPEG(stored, quality: 95), covering: storedTarget)
+            let exif = PNGSurgery.chunk("eXIf", OrientedPictures.tiff(orientation: orientation, littleEndian: false))
+            let reference = try ImageCodec.decode(PNGSurgery.insertAfterHeader(exif, in: try ImageCodec.encodePNG(scaled)))
+
+            // When the JPEG is decoded for the cell
+            let decoded = try ImageCodec.decode(jpeg, covering: target)
+
+            // Then it is exactly the scaled stored decode turned upright
+            XCTAssertEqual(PixelSize(width: decoded.width, height: decoded.height), PixelSize(width: 75, height: 35))
+            XCTAssertEqual(decoded, reference, "orientation \(orientation)")
+        }
+    }
+
     func test_decode_truncatedTurnedJPEG_isTruncated() throws {
         // Given a JPEG stored with orientation 6, cut in its entropy-coded data
         let jpeg = try OrientedPictures.jpeg(try TestImages.gradient(width: 37, height: 21), orientation: 6)
