@@ -1,7 +1,7 @@
 // Decoding a JPEG straight into its upright orientation (EXIF 2–8) with libjpeg's scanline API,
 // so the stored-orientation image never exists and no separate pass over the picture is made.
-// Rows that stay rows (2–4) are decoded straight into their output row (2 and 3 then reversed
-// in place, while the row is still in cache). Rows that become columns (5–8) go a strip at a
+// Rows that stay rows (2–4) are decoded straight into their output row (2 and 3 through a
+// one-row buffer, copied reversed). Rows that become columns (5–8) go a strip at a
 // time into a small buffer that stays in cache, and each strip is written turned into the
 // output, 4×4 pixels at a time. libjpeg-turbo writes rows at a 32-byte-aligned address with
 // non-temporal stores (straight to memory, past the cache), so the strip's rows start 16 bytes
