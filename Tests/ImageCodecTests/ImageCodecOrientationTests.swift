@@ -32,22 +32,49 @@ final class ImageCodecOrientationTests: XCTestCase {
     }
 
     func test_decode_JPEGWithEachOrientation_matchesTheStoredDecodeTurnedPixelForPixel() throws {
-        // Given a 37×21 picture (two 16-row strips, the second partial; no side a multiple of 8)
-        let upright = try TestImages.gradient(width: 37, height: 21)
+        // Given a 37×21 picture (one partial strip, no side a multiple of 4) and a 150×70 one
+        // (stored turned: 150 rows, so two full 64-row strips turned 4×4 pixels at a time and a
+        // partial one, and 70 columns, two left over after the 4×4 blocks)
+        for (width, height) in [(37, 21), (150, 70)] {
+            let upright = try TestImages.gradient(width: width, height: height)
+            for orientation in 1...8 {
+                let jpeg = try OrientedPictures.jpeg(upright, orientation: orientation, littleEndian: orientation > 4)
+                // and the very same JPEG stream without EXIF, decoded as stored, turned by the PNG
+                // path (the separate pass, which the PNG test above checks pixel for pixel)
+                let stored = try ImageCodec.decode(
+                    try ImageCodec.encodeJPEG(try OrientedPictures.stored(upright, orientation: orientation), quality: 95))
+                let exif = PNGSurgery.chunk("eXIf", OrientedPictures.tiff(orientation: orientation, littleEndian: false))
+                let reference = try ImageCodec.decode(PNGSurgery.insertAfterHeader(exif, in: try ImageCodec.encodePNG(stored)))
+
+                // When the JPEG is decoded, turned while libjpeg's rows come
+                let decoded = try ImageCodec.decode(jpeg)
+
+                // Then it is exactly the stored decode turned upright
+                XCTAssertEqual(PixelSize(width: decoded.width, height: decoded.height), PixelSize(width: width, height: height))
+                XCTAssertEqual(decoded, reference, "\(width)×\(height), orientation \(orientation)")
+            }
+        }
+    }
+
+    func test_decodeCovering_JPEGWithEachOrientation_matchesTheScaledStoredDecodeTurnedPixelForPixel() throws {
+        // Given a 150×70 picture stored turned each of the eight ways, for a 60×28 cell (libjpeg
+        // scales by 4/8 to 75×35 upright)
+        let upright = try TestImages.gradient(width: 150, height: 70)
+        let target = PixelSize(width: 60, height: 28)
         for orientation in 1...8 {
-            let jpeg = try OrientedPictures.jpeg(upright, orientation: orientation, littleEndian: orientation > 4)
-            // and the very same JPEG stream without EXIF, decoded as stored, turned by the PNG
-            // path (the separate pass, which the PNG test above checks pixel for pixel)
-            let stored = try ImageCodec.decode(
-                try ImageCodec.encodeJPEG(try OrientedPictures.stored(upright, orientation: orientation), quality: 95))
+            let jpeg = try OrientedPictures.jpeg(upright, orientation: orientation)
+            // and the same JPEG stream without EXIF, scaled as stored, turned by the PNG path
+            let stored = try OrientedPictures.stored(upright, orientation: orientation)
+            let storedTarget = orientation > 4 ? PixelSize(width: target.height, height: target.width) : target
+            let scaled = try ImageCodec.decode(try ImageCodec.encodeJPEG(stored, quality: 95), covering: storedTarget)
             let exif = PNGSurgery.chunk("eXIf", OrientedPictures.tiff(orientation: orientation, littleEndian: false))
-            let reference = try ImageCodec.decode(PNGSurgery.insertAfterHeader(exif, in: try ImageCodec.encodePNG(stored)))
+            let reference = try ImageCodec.decode(PNGSurgery.insertAfterHeader(exif, in: try ImageCodec.encodePNG(scaled)))
 
-            // When the JPEG is decoded, turned while libjpeg's rows come
-            let decoded = try ImageCodec.decode(jpeg)
+            // When the JPEG is decoded for the cell
+            let decoded = try ImageCodec.decode(jpeg, covering: target)
 
-            // Then it is exactly the stored decode turned upright
-            XCTAssertEqual(PixelSize(width: decoded.width, height: decoded.height), PixelSize(width: 37, height: 21))
+            // Then it is exactly the scaled stored decode turned upright
+            XCTAssertEqual(PixelSize(width: decoded.width, height: decoded.height), PixelSize(width: 75, height: 35))
             XCTAssertEqual(decoded, reference, "orientation \(orientation)")
         }
     }

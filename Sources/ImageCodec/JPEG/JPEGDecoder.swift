@@ -36,8 +36,9 @@ enum JPEGDecoder {
         return try decodeTurned(bytes, header: header, orientation: orientation, byteCount: byteCount)
     }
 
-    /// Decodes with libjpeg's scanline API (`ctj_decode_turned`): 16 rows at a time into a
-    /// strip that stays in cache, each strip written turned into the returned array. The same
+    /// Decodes with libjpeg's scanline API (`ctj_decode_turned`): rows that stay rows (2–4)
+    /// straight into the returned array, rows that become columns (5–8) up to 64 at a time into
+    /// a strip that stays in cache, each strip written turned, 4×4 pixels at a time. The same
     /// settings as `tjDecompress2` (accurate DCT, smooth upsampling, at most 500 scans), so the
     /// pixels are those of a decode as stored followed by a turn; warnings are tolerated alike.
     private static func decodeTurned(

@@ -51,10 +51,14 @@ struct Row: Sendable {
     let target: Target?
     /// A remark printed under the table (how it was measured, what limits it).
     let note: String?
+    /// When ours and the peer were measured in pairs (one run of each, back to back): the
+    /// median of the pairs' ours ÷ peer, which ``ratio`` and the verdict then use. A run that
+    /// loses its core to another process inflates one pair, not one side's whole sample.
+    let pairedRatio: Double?
 
     init(
         _ caseNumber: Int, _ title: String, ours: Sample, peer peerName: String, _ peer: Sample?,
-        target: Target? = nil, note: String? = nil
+        target: Target? = nil, note: String? = nil, pairedRatio: Double? = nil
     ) {
         self.caseNumber = caseNumber
         self.title = title
@@ -63,10 +67,12 @@ struct Row: Sendable {
         self.peer = peer
         self.target = target
         self.note = note
+        self.pairedRatio = pairedRatio
     }
 
-    /// ours ÷ peer on the medians.
+    /// ours ÷ peer: the median of the pairs' ratios if measured in pairs, else of the medians.
     var ratio: Double? {
+        if let pairedRatio { return pairedRatio }
         guard let peer, peer.median != 0 else { return nil }
         return ours.median / peer.median
     }

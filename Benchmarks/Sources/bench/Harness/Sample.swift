@@ -19,6 +19,12 @@ struct Sample: Sendable {
 
     var min: Double { values.min()! }
     var max: Double { values.max()! }
+
+    /// The median of `ours[i] ÷ peer[i]` over runs measured in pairs (same count, same order).
+    static func pairedRatio(_ ours: Sample, _ peer: Sample) -> Double {
+        precondition(ours.values.count == peer.values.count, "paired samples need as many values on each side")
+        return Sample(zip(ours.values, peer.values).map { $0 / $1 }).median
+    }
 }
 
 /// Seconds taken by `body`, on the monotonic clock.
