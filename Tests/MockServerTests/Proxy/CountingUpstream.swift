@@ -43,7 +43,9 @@ struct StreamChecksum {
 
 /// A raw-socket upstream on 127.0.0.1 (port 0): it reads each request's body (by
 /// `Content-Length`, or chunked) and answers `count checksum`; in `stall` mode it reads the
-/// head and then nothing (an upstream that stops reading). What each connection saw is kept.
+/// head and then nothing (an upstream that stops reading); with `cutAfter`, it closes the
+/// connection (a reset, bytes left unread) once it read that many body bytes. What each
+/// connection saw is kept.
 final class CountingUpstream: @unchecked Sendable {
     /// What one request brought.
     struct Seen: Sendable {
@@ -57,12 +59,14 @@ final class CountingUpstream: @unchecked Sendable {
     let port: Int
     private let fd: Int32
     private let stall: Bool
+    private let cutAfter: Int
     private let lock = NSLock()
     private var seenList: [Seen] = []
     private var stopped = false
 
-    init(stall: Bool = false) throws {
+    init(stall: Bool = false, cutAfter: Int = .max) throws {
         self.stall = stall
+        self.cutAfter = cutAfter
         let fd = Sockets.tcp()
         var address = Loopback.address(port: 0)
         var one: Int32 = 1
@@ -121,7 +125,7 @@ final class CountingUpstream: @unchecked Sendable {
         } else {
             let length = lower.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-            complete = reader.body(length) { checksum.add($0) }
+            complete = reader.body(min(length, cutAfter)) { checksum.add($0) } && length <= cutAfter
         }
         lock.withLock { seenList.append(Seen(head: head, count: checksum.count, checksum: checksum.digest, complete: complete)) }
         guard complete else { return }

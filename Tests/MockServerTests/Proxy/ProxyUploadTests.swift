@@ -19,8 +19,8 @@ final class ProxyUploadTests: XCTestCase {
         super.tearDown()
     }
 
-    private func upstream(stall: Bool = false) throws -> CountingUpstream {
-        let upstream = try CountingUpstream(stall: stall)
+    private func upstream(stall: Bool = false, cutAfter: Int = .max) throws -> CountingUpstream {
+        let upstream = try CountingUpstream(stall: stall, cutAfter: cutAfter)
         upstreams.append(upstream)
         return upstream
     }
@@ -103,6 +103,21 @@ final class ProxyUploadTests: XCTestCase {
         XCTAssertLessThan(heldBytes() - before, 32 * 1024 * 1024)
     }
 
+    func test_upstreamFailingMidUpload_answersAsWireMockDoes() throws {
+        // Given: an upstream that resets its connection after 4 MB
+        let upstream = try upstream(cutAfter: 4 * 1024 * 1024)
+        let proxy = try proxyAll(upstream)
+
+        // When: the client sends 40 MB
+        let upload = try StreamingUpload.run(port: proxy.port, size: 40 * 1024 * 1024)
+
+        // Then: the rest of the body is read and dropped, and the answer is WireMock's proxy failure
+        XCTAssertEqual(upload.sent, 40 * 1024 * 1024)
+        XCTAssertEqual(upload.status, 500)
+        XCTAssertTrue(upload.body.hasPrefix("Network failure trying to make a proxied request from WireMock to \(upstream.baseURL)/upload"), upload.body)
+        XCTAssertFalse(try XCTUnwrap(upstream.seen.first).complete)
+    }
+
     func test_bodyPatternStub_underProxyAll_stillMatchesOnTheBody() throws {
         // Given: a stub matching a body, the rest proxied
         let upstream = try upstream()
@@ -121,6 +136,32 @@ final class ProxyUploadTests: XCTestCase {
         XCTAssertEqual(stubbed.body, "stubbed")
         XCTAssertEqual(proxied.status, 200)
         XCTAssertTrue(proxied.body.hasPrefix("5 "), "a body that does not match goes upstream whole: \(proxied.body)")
+    }
+
+    func test_recordingAStreamedUpload_keepsTheBodysFirstBytesOnly() throws {
+        // Given: a recording through the proxy
+        let upstream = try upstream()
+        let root = try makeRecordingRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try MockServer.start(MockServer.Configuration(rootDirectory: root))
+        servers.append(server)
+        let harness = RecordingHarness(server: server, upstream: URL(string: upstream.baseURL)!)
+        XCTAssertEqual(harness.start(#"{"targetBaseUrl": "\#(upstream.baseURL)", "persist": false}"#).status, 200)
+
+        // When: a small body, then one past the journal's limit
+        XCTAssertEqual(try post(server, body: "hello upload").status, 200)
+        let big = try StreamingUpload.run(port: server.port, path: "/big", size: 4 * 1024 * 1024)
+        XCTAssertEqual(big.status, 200)
+        XCTAssertTrue(waitUntil(timeout: 5) { server.core.recorder.capturedCount == 2 })
+        let mappings = harness.stop()
+
+        // Then: the small body is matched on, the big one is not (only its first bytes were kept)
+        let requests = mappings.compactMap { $0["request"] as? [String: Any] }
+        let small = try XCTUnwrap(requests.first { ($0["url"] as? String) == "/upload" })
+        let patterns = try XCTUnwrap(small["bodyPatterns"] as? [[String: Any]])
+        XCTAssertEqual(patterns.first?["equalTo"] as? String, "hello upload")
+        let large = try XCTUnwrap(requests.first { ($0["url"] as? String) == "/big" })
+        XCTAssertNil(large["bodyPatterns"])
     }
 
     private func post(_ server: MockServer, body: String) throws -> RawAnswer {
