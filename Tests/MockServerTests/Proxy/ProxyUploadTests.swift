@@ -56,6 +56,25 @@ final class ProxyUploadTests: XCTestCase {
         XCTAssertLessThanOrEqual(record.body.count, RequestRecord.bodyLimit, "the journal keeps the body's first bytes only")
     }
 
+    func test_proxyStub_streamsItsUpload_andAFaultBeforeTheUpstreamKeepsTheBufferedPath() throws {
+        // Given: a proxy stub (no --proxy-all)
+        let upstream = try upstream()
+        var configuration = MockServer.Configuration()
+        if let backend = TestBackend.forced { configuration.backend = backend }
+        let server = try MockServer.start(configuration)
+        servers.append(server)
+        _ = try server.addStubs(json: Data(#"{"request": {"urlPathPattern": "/up.*"}, "response": {"proxyBaseUrl": "\#(upstream.baseURL)"}}"#.utf8))
+
+        // When: 100 MB through it, then 70 MB with a delay (answered before the upstream: buffered, 64 MB at most)
+        let streamed = try StreamingUpload.run(port: server.port, size: 100 * 1024 * 1024)
+        let delayed = try StreamingUpload.run(port: server.port, path: "/upload?fault.delay=1", size: 70 * 1024 * 1024)
+
+        // Then
+        XCTAssertEqual(streamed.status, 200, streamed.body)
+        XCTAssertEqual(streamed.body, "\(streamed.sent) \(streamed.checksum.digest)")
+        XCTAssertEqual(delayed.status, 413, delayed.body)
+    }
+
     func test_chunkedUpload_goesUpstreamChunked() throws {
         // Given
         let upstream = try upstream()
