@@ -75,6 +75,22 @@ final class ProxyUploadTests: XCTestCase {
         XCTAssertEqual(delayed.status, 413, delayed.body)
     }
 
+    func test_stubWithoutBodyPatterns_underProxyAll_answersAfterTheWholeBody() throws {
+        // Given: a stub for one path (admission at the first chunk finds it: nothing streams)
+        let upstream = try upstream()
+        let proxy = try proxyAll(upstream)
+        _ = try proxy.addStubs(json: Data(#"{"request": {"method": "POST", "url": "/local"}, "response": {"status": 201, "body": "local"}}"#.utf8))
+
+        // When
+        let upload = try StreamingUpload.run(port: proxy.port, path: "/local", size: 2 * 1024 * 1024)
+
+        // Then: the stub answered once the body was read, and the upstream saw nothing
+        XCTAssertEqual(upload.status, 201)
+        XCTAssertEqual(upload.body, "local")
+        XCTAssertEqual(try XCTUnwrap(waitForRecord(proxy, path: "/local")).bodySize, 2 * 1024 * 1024)
+        XCTAssertTrue(upstream.seen.isEmpty)
+    }
+
     func test_chunkedUpload_goesUpstreamChunked() throws {
         // Given
         let upstream = try upstream()
