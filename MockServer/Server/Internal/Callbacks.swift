@@ -31,13 +31,11 @@ enum Callbacks {
         }
         let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            if let upload {
-                let matching = daemon.core.stubsNeedBodies ? StubRequestBody.matchLimit : 0
-                context.keepUpload(upload, count: uploadSize.pointee, limit: ServerCore.uploadLimit(for: context.path), matchingLimit: matching)
-                if daemon.core.proxies { context.proxyBody.keep(upload, count: uploadSize.pointee) }
+            guard let upload else {
+                uploadSize.pointee = 0
+                return MHD_Result.YES
             }
-            uploadSize.pointee = 0
-            return MHD_Result.YES
+            return daemon.core.receiveUpload(upload, size: uploadSize, context: context, connection: connection)
         }
         return daemon.core.handle(context, connection: connection)
     }
@@ -65,6 +63,8 @@ enum Callbacks {
             exchange.cancel()
             context.phase = .responded
         }
+        // A body still streaming upstream ends the transfer (a no-op once the body ended).
+        context.proxyUpload?.abandon()
         if case .waitingForImage = context.phase {
             // The client left (or the server stops) before its image was ready.
             switch context.route {

@@ -111,6 +111,14 @@ final class RequestContext: @unchecked Sendable {
     var proxiedTo: String?
     /// The whole request body, kept (up to ``ProxyBody/limit``) while the server proxies.
     var proxyBody = ProxyBody()
+    /// Whether the first upload chunk was seen, and whether the body streams upstream then
+    /// (``ServerCore/receiveUpload(_:size:context:connection:)``).
+    var uploadDecided = false
+    /// The body streaming upstream while it arrives, when the request is proxied whatever its body.
+    var proxyUpload: ProxyUpload?
+    /// Admission decided at the first upload chunk (the body could not change it), carried out
+    /// when the body ended.
+    var earlyAdmission: AdmissionStage.Decision?
     /// Runs once the response has been sent (used by the main-port offline switch).
     var afterCompletion: (@Sendable () -> Void)?
 

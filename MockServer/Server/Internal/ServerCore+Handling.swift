@@ -42,6 +42,8 @@ extension ServerCore {
             context.outcome = reason == .clientLeft ? .clientClosed : .shutdown
             return MHD_Result.NO
         }
+        // The body ended: a body streaming upstream sends its end.
+        context.proxyUpload?.finish()
         switch context.phase {
         case .received:
             return admit(context, connection: connection)
@@ -71,6 +73,11 @@ extension ServerCore {
         stubs.needsBodies || (templating.mode == .global && !stubs.isEmpty)
     }
 
+    /// Admission, with the services it needs.
+    var admission: AdmissionStage {
+        AdmissionStage(stubs: stubStage, rules: faultRules, token: configuration.token, proxyAll: proxyingTarget)
+    }
+
     /// The stubs as a stage of the request path.
     var stubStage: StubStage { StubStage(store: stubs, files: stubFiles, templating: templating, proxiesUnmatched: proxyingTarget != nil) }
 
@@ -81,8 +88,15 @@ extension ServerCore {
 
     /// Stage 1, admission (``AdmissionStage``), carried out.
     private func admit(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        context.query = Self.query(of: connection)
-        switch AdmissionStage(stubs: stubStage, rules: faultRules, token: configuration.token, proxyAll: proxyingTarget).decide(context) {
+        let decision: AdmissionStage.Decision
+        if let early = context.earlyAdmission {
+            decision = early
+            context.earlyAdmission = nil
+        } else {
+            context.query = Self.query(of: connection)
+            decision = admission.decide(context)
+        }
+        switch decision {
         case .reply(let reply):
             return send(reply, context: context, connection: connection)
         case .admin:

@@ -2,7 +2,8 @@ import Foundation
 
 /// The whole body of a request that may be proxied, kept while it uploads: libmicrohttpd hands
 /// the body over before the request is admitted, so it waits here for the upstream (up to
-/// ``limit``; a longer one is answered 413 rather than sent cut).
+/// ``limit``; a longer one is answered 413 rather than sent cut). A request proxied whatever its
+/// body is streams it instead (``ProxyUpload``, ``ServerCore/receiveUpload(_:size:context:connection:)``).
 struct ProxyBody: Sendable {
     /// The most bytes kept (64 MB).
     static let limit = 64 * 1024 * 1024

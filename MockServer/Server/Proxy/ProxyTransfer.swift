@@ -20,6 +20,8 @@ struct ProxyTransfer {
     let trust: Data?
     /// Longest wait for the upstream's connection, ms.
     let connectTimeout: Int
+    /// The body streamed while the client sends it (then `body` is empty), or `nil`.
+    var upload: ProxyUpload?
 
     /// Runs the transfer to its end (blocking), feeding `exchange` and `capture`.
     func run(_ exchange: ProxyExchange, capture: (any ProxyCapture)?, handles: ProxyTransfers) {
@@ -41,9 +43,10 @@ struct ProxyTransfer {
         let code: CURLcode = message.withUnsafeMutableBufferPointer { errors in
             body.withUnsafeBytes { bytes in
                 configure(handle, list: list, body: bytes, errors: errors.baseAddress, sink: sink)
-                return withExtendedLifetime(sink) { curl_easy_perform(handle) }
+                return withExtendedLifetime((sink, upload)) { curl_easy_perform(handle) }
             }
         }
+        upload?.close()
         var failure: ProxyExchange.Failure?
         if code != CURLE_OK {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -84,6 +87,7 @@ struct ProxyTransfer {
         _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
         if let trust { _ = trust.withUnsafeBytes { ccurl_setopt_blob_copy(handle, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count) } }
         switch method {
+        case _ where upload != nil: upload?.configure(handle, method: method)
         case "GET" where body.isEmpty: break
         case "HEAD": _ = ccurl_setopt_long(handle, CURLOPT_NOBODY, 1)
         default:

@@ -14,7 +14,11 @@ extension ServerCore {
     var proxies: Bool { proxyingTarget != nil || stubs.hasProxies }
 
     /// Sends `context` to `target` and suspends its connection until the upstream's head.
-    func startProxy(_ target: ProxyTarget, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+    ///
+    /// With `upload`, the body streams upstream as it arrives (``ProxyUpload``): the caller
+    /// checked the refusals this answers (a body too long, a loop to this server), which could
+    /// not be answered before the body ended.
+    func startProxy(_ target: ProxyTarget, context: RequestContext, connection: OpaquePointer, upload: ProxyUpload? = nil) -> MHD_Result {
         if context.proxyBody.overflow {
             return send(.error(413, "a proxied request body may hold \(ProxyBody.limit) bytes at most"), context: context, connection: connection)
         }
@@ -30,14 +34,16 @@ extension ServerCore {
         let request = ProxiedRequest(
             method: context.method, url: sent, upstreamBase: target.trimmedBase, headers: context.headers,
             body: context.upload, bodySize: context.uploadSize)
-        let capture = proxyCapture(for: request)
+        let capture = upload.map { upload in ProxyUploadCapture(request: request, upload: upload) { [self] in proxyCapture(for: $0) } }
+            ?? proxyCapture(for: request)
         let exchange = ProxyExchange(context: context, scheduler: scheduler, collectsWhole: Self.needsWholeBody(context.faults))
         context.phase = .proxying(exchange)
         let transfer = ProxyTransfer(
             url: url, method: context.method, headers: headers, body: context.proxyBody.data, trust: proxyTransfers.trust,
-            connectTimeout: ProxyTransfers.connectTimeout)
+            connectTimeout: ProxyTransfers.connectTimeout, upload: upload)
         proxyTransfers.start(transfer, exchange: exchange, capture: capture)
-        return continueProxy(exchange, context: context, connection: connection)
+        // A streaming body goes on arriving; the head is waited for once it ended.
+        return upload == nil ? continueProxy(exchange, context: context, connection: connection) : MHD_Result.YES
     }
 
     /// The connection was resumed (or not yet suspended): queue the upstream's head, or its
