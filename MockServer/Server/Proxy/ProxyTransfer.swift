@@ -38,6 +38,8 @@ struct ProxyTransfer {
         }
         // libcurl adds these unless told not to: the client's request has its own or none.
         if !headers.contains(where: { $0.name.lowercased() == "accept" }) { list = curl_slist_append(list, "Accept:") }
+        // A body without a type stays without one (libcurl would call it a form).
+        if !headers.contains(where: { $0.name.lowercased() == "content-type" }) { list = curl_slist_append(list, "Content-Type:") }
         list = curl_slist_append(list, "Expect:")
         defer { curl_slist_free_all(list) }
         let code: CURLcode = message.withUnsafeMutableBufferPointer { errors in

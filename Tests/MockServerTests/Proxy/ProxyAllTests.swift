@@ -36,6 +36,21 @@ final class ProxyAllTests: ProxyTestCase {
         XCTAssertEqual(upstreamRecord("/orders")?.body, Data(#"{"n": 1}"#.utf8))
     }
 
+    func test_postWithoutContentType_goesUpstreamWithoutOne() throws {
+        // Given an upstream, and a client POST with a body but no Content-Type
+        try upstreamStubs(#"{"request": {"method": "POST", "urlPath": "/raw"}, "response": {"status": 204}}"#)
+        let proxy = try proxyAll()
+
+        // When
+        let result = CurlClient().request(proxy.url("/raw"), method: "POST", headers: ["Content-Type:"], body: Data("a=1".utf8))
+
+        // Then libcurl's own default (application/x-www-form-urlencoded) is not added on the way
+        XCTAssertEqual(result.status, 204, result.message)
+        let record = try XCTUnwrap(upstreamRecord("/raw"))
+        XCTAssertEqual(record.body, Data("a=1".utf8))
+        XCTAssertFalse(record.headers.contains { $0.name.lowercased() == "content-type" }, "\(record.headers)")
+    }
+
     func test_queryFaults_applyToTheProxiedAnswer() throws {
         // Given
         try upstreamStubs(#"{"request": {"urlPath": "/big"}, "response": {"body": "\#(String(repeating: "x", count: 5_000))"}}"#)
