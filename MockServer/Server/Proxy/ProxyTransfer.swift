@@ -1,7 +1,7 @@
 import CCurl
 import Foundation
 
-/// One proxied request sent upstream by libcurl's easy interface, on a transfer thread of its own
+/// One proxied request sent upstream by libcurl's easy interface, on a thread of the standing pool
 /// (``ProxyTransfers`` bounds how many run). The head goes to the ``ProxyExchange`` when the
 /// upstream's headers end; each body chunk as it arrives, the write callback blocking while the
 /// client is slow (back-pressure); a recorder, if one wants the exchange, sees the same.
