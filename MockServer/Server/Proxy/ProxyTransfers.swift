@@ -39,7 +39,7 @@ final class ProxyTransfers: Sendable {
 
     /// Runs `transfer` on a thread of the pool once one is free.
     func start(_ transfer: ProxyTransfer, exchange: ProxyExchange, capture: (any ProxyCapture)?) {
-        workers.submit { transfer.run(exchange, capture: capture, handles: self) }
+        workers.submit { job in transfer.run(exchange, capture: capture, handles: self, release: job.release) }
     }
 
     /// An idle handle (its connections still open), or a new one; `nil` when libcurl cannot make one.

@@ -68,6 +68,8 @@ final class ProxyJournalCapture: ProxyCapture {
         state.withLock { state in
             state.status = status
             state.headers = headers.map { StubHeader($0.name, $0.value) }
+            // Room for the declared body at once, not grown (and copied) piece by piece.
+            if let length = ProxyHeaders.contentLength(headers), length <= ProxyJournal.bodyLimit { state.body.reserveCapacity(length) }
         }
     }
 

@@ -17,7 +17,7 @@ final class ProxyWorkersTests: XCTestCase {
         // When
         for _ in 0..<20 {
             done.enter()
-            workers.submit {
+            workers.submit { _ in
                 running.withLock { $0.started += 1; $0.atOnce += 1; $0.most = max($0.most, $0.atOnce) }
                 gate.wait()
                 running.withLock { $0.atOnce -= 1 }
@@ -43,17 +43,82 @@ final class ProxyWorkersTests: XCTestCase {
         // When: fifty jobs, each submitted once the last one's thread waits again
         for _ in 0..<50 {
             let finished = DispatchSemaphore(value: 0)
-            workers.submit {
+            workers.submit { _ in
                 _ = names.withLock { $0.seen.insert(ObjectIdentifier(Thread.current)) }
                 finished.signal()
             }
             XCTAssertEqual(finished.wait(timeout: .now() + 5), .success)
-            XCTAssertTrue(waitUntil(timeout: 5) { workers.idleCount == workers.threadCount })
+            XCTAssertTrue(waitUntil(timeout: 5) { workers.freeCount == workers.threadCount })
         }
 
         // Then
         XCTAssertEqual(names.withLock { $0.seen.count }, 1, "the standing thread took every job")
         XCTAssertEqual(workers.threadCount, 1)
+    }
+
+    func test_burstFromManyThreads_neverStartsMoreThanTheLimit() {
+        // Given: a pool of 4, and 16 threads submitting 50 short jobs each at the same moment
+        let workers = ProxyWorkers(limit: 4)
+        let running = Mutex(JobCounts())
+        let done = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        let submitters = DispatchGroup()
+
+        // When
+        for _ in 0..<16 {
+            DispatchQueue.global().async(group: submitters) {
+                start.wait()
+                for _ in 0..<50 {
+                    done.enter()
+                    workers.submit { _ in
+                        running.withLock { $0.started += 1; $0.atOnce += 1; $0.most = max($0.most, $0.atOnce) }
+                        usleep(200)
+                        running.withLock { $0.atOnce -= 1 }
+                        done.leave()
+                    }
+                }
+            }
+        }
+        for _ in 0..<16 { start.signal() }
+
+        // Then
+        XCTAssertEqual(submitters.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(done.wait(timeout: .now() + 20), .success)
+        XCTAssertEqual(running.withLock { $0.started }, 800)
+        XCTAssertLessThanOrEqual(running.withLock { $0.most }, 4)
+        XCTAssertLessThanOrEqual(workers.peakThreadCount, 4, "never more threads than the limit")
+        XCTAssertLessThanOrEqual(workers.threadCount, 4)
+    }
+
+    func test_releasedJob_letsItsThreadTakeTheNextJob_insteadOfANewThread() {
+        // Given: a pool of 8 whose one thread runs a job that releases it, then goes on tidying
+        let workers = ProxyWorkers(limit: 8)
+        let released = DispatchSemaphore(value: 0)
+        let submitted = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let names = Mutex(ThreadNames())
+        workers.submit { job in
+            _ = names.withLock { $0.seen.insert(ObjectIdentifier(Thread.current)) }
+            job.release()
+            released.signal()
+            // Still tidying when the next job comes.
+            _ = submitted.wait(timeout: .now() + 5)
+        }
+        XCTAssertEqual(released.wait(timeout: .now() + 5), .success)
+
+        // When
+        workers.submit { _ in
+            _ = names.withLock { $0.seen.insert(ObjectIdentifier(Thread.current)) }
+            finished.signal()
+        }
+        let threadsAfterSubmit = workers.threadCount
+        submitted.signal()
+
+        // Then
+        XCTAssertEqual(finished.wait(timeout: .now() + 5), .success)
+        XCTAssertEqual(threadsAfterSubmit, 1, "the released thread was counted free")
+        XCTAssertEqual(names.withLock { $0.seen.count }, 1)
+        XCTAssertEqual(workers.peakThreadCount, 1)
     }
 
     func test_idleThreads_end() {
@@ -62,11 +127,12 @@ final class ProxyWorkersTests: XCTestCase {
         let finished = DispatchSemaphore(value: 0)
 
         // When
-        workers.submit { finished.signal() }
+        workers.submit { _ in finished.signal() }
         XCTAssertEqual(finished.wait(timeout: .now() + 5), .success)
 
         // Then
         XCTAssertTrue(waitUntil(timeout: 5) { workers.threadCount == 0 })
+        XCTAssertEqual(workers.freeCount, 0)
     }
 }
 
