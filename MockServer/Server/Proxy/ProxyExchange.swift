@@ -134,8 +134,8 @@ final class ProxyExchange: @unchecked Sendable {
                 buffered += chunk.count
                 return true
             }
+            // (A cancelled exchange holds no assembly: it goes on to the check below.)
             if let assembly {
-                guard !cancelled else { return false }
                 // The transfer's end wakes the connection: its handle is back for the next request.
                 if assembly.append(chunk) {
                     if !assembly.isComplete, assembly.isStale(now: monotonicNanoseconds()) { stream(assembly) }

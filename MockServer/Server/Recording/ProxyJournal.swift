@@ -32,10 +32,13 @@ final class ProxyJournal: Sendable {
 
     /// Keeps `entry`, dropping the oldest past ``capacity``.
     func add(_ entry: Entry) {
-        state.withLock { state in
+        let dropped: Entry? = state.withLock { state in
             state.entries.append(entry)
-            if state.entries.count > Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
+            guard state.entries.count > Self.capacity else { return nil }
+            return state.entries.removeFirst()
         }
+        // The oldest entry (and its body) is freed here, outside the lock every proxied answer takes.
+        withExtendedLifetime(dropped) {}
     }
 
     /// Forgets every exchange.
