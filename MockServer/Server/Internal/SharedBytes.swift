@@ -67,6 +67,14 @@ final class SharedBytes: @unchecked Sendable {
         self.init(data, sendsFromFile: false)
     }
 
+    /// Takes over `storage` (allocated with `allocate(byteCount:alignment:)`, at least one byte),
+    /// of which the first `count` bytes are the content: no copy; it is freed with this object.
+    init(adopting storage: UnsafeMutableRawBufferPointer, count: Int) {
+        precondition(count <= storage.count && storage.count > 0, "SharedBytes: \(count) bytes of a \(storage.count)-byte buffer")
+        self.storage = storage
+        buffer = UnsafeRawBufferPointer(rebasing: storage[0..<count])
+    }
+
     /// Copies `string` as UTF-8.
     convenience init(_ string: String) {
         self.init(Data(string.utf8))

@@ -10,6 +10,11 @@ import Foundation
 /// the connection (``ConnectionScheduler``), and the writer resumes it. "Nothing yet, so suspend"
 /// and "bytes, so resume" happen under one lock, so a delivery never slips between them.
 ///
+/// A small answer (a declared length up to ``ProxyAssembly/limit``, no wire fault shaping it)
+/// holds its head back while its body gathers in a ``ProxyAssembly``; the transfer's end then
+/// resumes the connection once and the answer goes out in one piece (``HeadState/complete(_:_:)``).
+/// A body that breaks off or is slow releases the head, and the answer streams.
+///
 /// `@unchecked Sendable`: every field is touched under `condition`'s lock only.
 final class ProxyExchange: @unchecked Sendable {
     /// The upstream's status line and headers, as received.
@@ -31,6 +36,9 @@ final class ProxyExchange: @unchecked Sendable {
         case head(Head)
         /// A whole-body exchange (``collectsWhole``) ended: the head and every body byte.
         case whole(Head, Data)
+        /// A small answer (``ProxyAssembly``) arrived whole: the head and its body, to be sent
+        /// in one piece.
+        case complete(Head, SharedBytes)
         /// A whole-body exchange's body went over ``wholeLimit``.
         case tooLarge
         /// The upstream failed before its head arrived: why.
@@ -52,6 +60,10 @@ final class ProxyExchange: @unchecked Sendable {
     /// than streamed through the bounded buffer.
     let collectsWhole: Bool
 
+    /// Whether a small answer's head waits for its body (``ProxyAssembly``): not when the body
+    /// is collected whole anyway, nor when a wire fault shapes it on its way out.
+    let assemblesSmall: Bool
+
     /// The request this exchange answers.
     let context: RequestContext
     private let scheduler: ConnectionScheduler
@@ -65,22 +77,49 @@ final class ProxyExchange: @unchecked Sendable {
     private var waiting = false
     private var cancelled = false
     private var overflow = false
+    /// A small answer's body while its head is held back.
+    private var assembly: ProxyAssembly?
 
     init(context: RequestContext, scheduler: ConnectionScheduler, collectsWhole: Bool = false) {
         self.context = context
         self.scheduler = scheduler
         self.collectsWhole = collectsWhole
+        assemblesSmall = !collectsWhole && !WireShape(context.faults).shapesBody
     }
 
     // MARK: The transfer thread
 
-    /// The upstream's head arrived.
-    func deliver(_ head: Head) {
+    /// The upstream's head arrived; `bodyLength` is the body's declared length when one follows.
+    /// A small one (``ProxyAssembly/limit``) holds the head back until the body is in.
+    func deliver(_ head: Head, bodyLength: Int? = nil) {
         locked {
             self.head = head
+            if assemblesSmall, let bodyLength, bodyLength > 0, bodyLength <= ProxyAssembly.limit {
+                assembly = ProxyAssembly(expected: bodyLength, since: monotonicNanoseconds())
+                return
+            }
             // A whole-body exchange answers once the transfer ends, not at the head.
             if !collectsWhole { wake() }
         }
+    }
+
+    /// Called about once a second by the transfer even while nothing arrives: a head held back
+    /// longer than ``ProxyAssembly/holdNanoseconds`` goes out, and its body streams.
+    func releaseStaleHold() {
+        locked {
+            if let assembly, assembly.isStale(now: monotonicNanoseconds()) { stream(assembly) }
+        }
+    }
+
+    /// Gives up gathering: the bytes so far become the stream's first chunk, the head goes out.
+    private func stream(_ gathered: ProxyAssembly) {
+        assembly = nil
+        let bytes = gathered.copiedBytes()
+        if !bytes.isEmpty {
+            chunks.append(bytes)
+            buffered += bytes.count
+        }
+        wake()
     }
 
     /// Buffers a body chunk, waiting while the buffer is full; `false` once the client left.
@@ -94,6 +133,15 @@ final class ProxyExchange: @unchecked Sendable {
                 chunks.append(Data(chunk))
                 buffered += chunk.count
                 return true
+            }
+            // (A cancelled exchange holds no assembly: it goes on to the check below.)
+            if let assembly {
+                // The transfer's end wakes the connection: its handle is back for the next request.
+                if assembly.append(chunk) {
+                    if !assembly.isComplete, assembly.isStale(now: monotonicNanoseconds()) { stream(assembly) }
+                    return true
+                }
+                stream(assembly)
             }
             while buffered >= Self.capacity && !cancelled { condition.wait() }
             guard !cancelled else { return false }
@@ -111,6 +159,10 @@ final class ProxyExchange: @unchecked Sendable {
         locked {
             finished = true
             self.failure = failure
+            if let assembly, failure != nil || !assembly.isComplete {
+                self.assembly = nil
+                stream(assembly)
+            }
             wake()
         }
     }
@@ -133,8 +185,16 @@ final class ProxyExchange: @unchecked Sendable {
                 buffered = 0
                 return .whole(head, body)
             }
-            if let head, !collectsWhole { return .head(head) }
-            if finished { return .failed(failure ?? Failure(reason: "the upstream closed the connection before its answer")) }
+            if let head, !collectsWhole {
+                guard let gathered = assembly else { return .head(head) }
+                if finished, gathered.isComplete {
+                    assembly = nil
+                    return .complete(head, gathered.takeBytes())
+                }
+                // Held back for its body: wait for the transfer's end (or the hold's).
+            } else if finished {
+                return .failed(failure ?? Failure(reason: "the upstream closed the connection before its answer"))
+            }
             guard scheduler.suspend(context, connection: connection, until: nil) else { return .stopping }
             waiting = true
             return .waiting
@@ -183,6 +243,7 @@ final class ProxyExchange: @unchecked Sendable {
     func cancel() {
         locked {
             cancelled = true
+            assembly = nil
             chunks = []
             buffered = 0
             condition.broadcast()

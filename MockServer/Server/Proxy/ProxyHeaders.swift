@@ -15,7 +15,7 @@ enum ProxyHeaders {
         var names = hopByHop
         for header in headers where header.name.lowercased() == "connection" {
             for token in header.value.split(separator: ",") {
-                names.insert(token.trimmingCharacters(in: .whitespaces).lowercased())
+                names.insert(trimmed(token).lowercased())
             }
         }
         return names
@@ -49,14 +49,40 @@ enum ProxyHeaders {
     /// The upstream's answer headers as the client gets them: hop-by-hop dropped, and
     /// `Content-Length` too (libmicrohttpd writes the length of what it sends).
     static func response(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
-        let dropped = dropped(from: headers).union(["content-length"])
-        return headers.filter { !dropped.contains($0.name.lowercased()) }
+        // Per proxied answer: no set built, no Foundation trimming (both showed in profiles).
+        var listed: [String] = []
+        for header in headers where isNamed(header.name, "connection") {
+            for token in header.value.split(separator: ",") { listed.append(trimmed(token).lowercased()) }
+        }
+        return headers.filter { header in
+            if isNamed(header.name, "content-length") { return false }
+            let name = header.name.lowercased()
+            return !hopByHop.contains(name) && !listed.contains(name)
+        }
     }
 
     /// The declared `Content-Length` of an answer without `Transfer-Encoding`, if valid.
     static func contentLength(_ headers: [(name: String, value: String)]) -> Int? {
-        if headers.contains(where: { $0.name.lowercased() == "transfer-encoding" }) { return nil }
-        guard let value = headers.last(where: { $0.name.lowercased() == "content-length" })?.value else { return nil }
-        return Int(value.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
+        if headers.contains(where: { isNamed($0.name, "transfer-encoding") }) { return nil }
+        guard let value = headers.last(where: { isNamed($0.name, "content-length") })?.value else { return nil }
+        return Int(trimmed(Substring(value))).flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// Whether header `name` is `lowercased` (given in lowercase), ASCII letters compared in any case.
+    static func isNamed(_ name: String, _ lowercased: StaticString) -> Bool {
+        let expected = UnsafeRawBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
+        guard name.utf8.count == expected.count else { return false }
+        return zip(name.utf8, expected).allSatisfy { byte, wanted in
+            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
+        }
+    }
+
+    /// `text` without leading and trailing spaces, tabs, CRs and LFs (ASCII only, no Foundation).
+    static func trimmed(_ text: Substring) -> Substring {
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        guard let first = text.utf8.firstIndex(where: { !blank($0) }), let last = text.utf8.lastIndex(where: { !blank($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
     }
 }

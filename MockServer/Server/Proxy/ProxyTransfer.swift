@@ -1,7 +1,7 @@
 import CCurl
 import Foundation
 
-/// One proxied request sent upstream by libcurl's easy interface, on a transfer thread of its own
+/// One proxied request sent upstream by libcurl's easy interface, on a thread of the standing pool
 /// (``ProxyTransfers`` bounds how many run). The head goes to the ``ProxyExchange`` when the
 /// upstream's headers end; each body chunk as it arrives, the write callback blocking while the
 /// client is slow (back-pressure); a recorder, if one wants the exchange, sees the same.
@@ -23,9 +23,11 @@ struct ProxyTransfer {
     /// The body streamed while the client sends it (then `body` is empty), or `nil`.
     var upload: ProxyUpload?
 
-    /// Runs the transfer to its end (blocking), feeding `exchange` and `capture`.
-    func run(_ exchange: ProxyExchange, capture: (any ProxyCapture)?, handles: ProxyTransfers) {
+    /// Runs the transfer to its end (blocking), feeding `exchange` and `capture`; `release` frees
+    /// the pool's thread for the next transfer just before the answer is handed over.
+    func run(_ exchange: ProxyExchange, capture: (any ProxyCapture)?, handles: ProxyTransfers, release: () -> Void = {}) {
         guard let handle = handles.takeHandle() else {
+            release()
             exchange.finish(failure: ProxyExchange.Failure(reason: "libcurl could not make a handle"))
             capture?.end(failure: "libcurl could not make a handle")
             return
@@ -63,6 +65,9 @@ struct ProxyTransfer {
         if !sink.headDelivered, failure == nil { failure = ProxyExchange.Failure(reason: "the upstream sent no answer") }
         // A handle whose transfer ended cleanly keeps its connection for the next one.
         if code == CURLE_OK { handles.putBack(handle) } else { curl_easy_cleanup(handle) }
+        // The client may send its next request the moment it has this answer: this thread (and
+        // the handle put back above) then takes it, rather than a new thread starting for it.
+        release()
         exchange.finish(failure: failure)
         capture?.end(failure: failure?.reason)
     }
@@ -117,6 +122,7 @@ struct ProxyTransfer {
         _ = ccurl_setopt_xferinfo_function(handle) { context, total, now, _, _ in
             guard let context else { return 1 }
             let sink = Unmanaged<ProxySink>.fromOpaque(context).takeUnretainedValue()
+            if sink.holdsHead { sink.exchange.releaseStaleHold() }
             guard sink.exchange.isCancelled else { return 0 }
             return (total > 0 && now >= total) || sink.expectsNoBody ? 0 : 1
         }
@@ -133,6 +139,8 @@ final class ProxySink {
     private(set) var headDelivered = false
     /// The head arrived and no body follows it (a `HEAD`, a 204 or a 304).
     private(set) var expectsNoBody = false
+    /// The head went to the exchange with a small body's length (it may hold it back for the body).
+    private(set) var holdsHead = false
     private let isHead: Bool
 
     init(exchange: ProxyExchange, capture: (any ProxyCapture)?, isHead: Bool) {
@@ -143,21 +151,37 @@ final class ProxySink {
 
     /// One header line; the empty line ends a head (a 1xx's is skipped: another follows).
     func header(_ line: UnsafeRawBufferPointer) {
-        let text = String(decoding: line, as: UTF8.self)
-        if text.hasPrefix("HTTP/") {
-            let parts = text.split(separator: " ", maxSplits: 2)
-            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        // Read as bytes (no Foundation on this path: it ran for every header of every answer).
+        if line.starts(with: "HTTP/".utf8) {
+            status = Self.statusCode(line)
             headers = []
-        } else if text == "\r\n" || text == "\n" {
+        } else if line.elementsEqual("\r\n".utf8) || line.elementsEqual("\n".utf8) {
             guard !(100...199).contains(status), !headDelivered else { return }
             headDelivered = true
             expectsNoBody = isHead || status == 204 || status == 304
             capture?.head(status: status, headers: headers)
-            exchange.deliver(ProxyExchange.Head(status: status, headers: headers))
-        } else if let colon = text.firstIndex(of: ":") {
-            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-            headers.append((String(text[..<colon]), value))
+            let length = expectsNoBody ? nil : ProxyHeaders.contentLength(headers)
+            holdsHead = length.map { $0 > 0 && $0 <= ProxyAssembly.limit } ?? false
+            exchange.deliver(ProxyExchange.Head(status: status, headers: headers), bodyLength: length)
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
+            let rest = String(decoding: UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]), as: UTF8.self)
+            headers.append((name, String(ProxyHeaders.trimmed(Substring(rest)))))
         }
+    }
+
+    /// The status code of a status line (`HTTP/1.1 200 OK`): the three digits after the first
+    /// space, or 0.
+    static func statusCode(_ line: UnsafeRawBufferPointer) -> Int {
+        guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
+        var code = 0
+        var digits = 0
+        for byte in line[(space + 1)...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 3 else { break }
+            code = code * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits == 3 ? code : 0
     }
 
     /// One body chunk; `false` (abort) once the client left.

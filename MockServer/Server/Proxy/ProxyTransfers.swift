@@ -2,10 +2,10 @@ import CCurl
 import Foundation
 import Synchronization
 
-/// The proxy's transfer threads: one per proxied request, at most ``limit`` running at once (the
-/// rest wait their turn on their own thread, never on a polling thread), the CAs the HTTPS
-/// upstreams are checked against, and the idle libcurl handles, kept so that their connections
-/// to the upstream are reused (keep-alive) by the next transfers.
+/// The proxy's transfer threads: a standing pool (``ProxyWorkers``) of at most ``limit``, each
+/// running one transfer at a time (the rest wait their turn in its queue, never on a polling
+/// thread), the CAs the HTTPS upstreams are checked against, and the idle libcurl handles, kept
+/// so that their connections to the upstream are reused (keep-alive) by the next transfers.
 final class ProxyTransfers: Sendable {
     /// Transfers running at once, at most.
     static let limit = 256
@@ -19,7 +19,7 @@ final class ProxyTransfers: Sendable {
 
     /// The system's roots plus `--proxy-ca`'s certificates (PEM), or `nil` for libcurl's default.
     let trust: Data?
-    private let slots = DispatchSemaphore(value: ProxyTransfers.limit)
+    private let workers = ProxyWorkers(limit: ProxyTransfers.limit)
     private let idle = Mutex(IdleHandles())
 
     /// Reads `--proxy-ca` (a typed error when it cannot be read or holds no certificate).
@@ -37,16 +37,9 @@ final class ProxyTransfers: Sendable {
         trust = bundle
     }
 
-    /// Runs `transfer` on a thread of its own once a slot is free.
+    /// Runs `transfer` on a thread of the pool once one is free.
     func start(_ transfer: ProxyTransfer, exchange: ProxyExchange, capture: (any ProxyCapture)?) {
-        let thread = Thread { [slots] in
-            slots.wait()
-            defer { slots.signal() }
-            transfer.run(exchange, capture: capture, handles: self)
-        }
-        thread.name = "mockserver-proxy"
-        thread.stackSize = 512 * 1024
-        thread.start()
+        workers.submit { job in transfer.run(exchange, capture: capture, handles: self, release: job.release) }
     }
 
     /// An idle handle (its connections still open), or a new one; `nil` when libcurl cannot make one.

@@ -58,7 +58,9 @@ extension ServerCore {
         case .failed(let failure):
             return send(shaped(Self.proxyFailure(failure, url: context.proxiedTo ?? ""), context), context: context, connection: connection)
         case .head(let head):
-            return queueProxied(head, exchange: exchange, context: context, connection: connection)
+            return queueProxied(head, body: nil, exchange: exchange, context: context, connection: connection)
+        case .complete(let head, let body):
+            return queueProxied(head, body: body, exchange: exchange, context: context, connection: connection)
         case .whole(let head, let body):
             return send(shaped(Self.wholeProxiedReply(head, body: body, faults: context.faults), context), context: context, connection: connection)
         case .tooLarge:
@@ -76,9 +78,10 @@ extension ServerCore {
     }
 
     /// Queues the upstream's head, shaped by the body stage's `status` (2xx) and `type`, and
-    /// `cache`; its body follows through ``ProxyReader``.
+    /// `cache`; its body follows through ``ProxyResponse``, or goes in one piece when it arrived
+    /// whole with its head (`body`, a small answer: ``ProxyAssembly``).
     private func queueProxied(
-        _ head: ProxyExchange.Head, exchange: ProxyExchange, context: RequestContext, connection: OpaquePointer
+        _ head: ProxyExchange.Head, body whole: SharedBytes?, exchange: ProxyExchange, context: RequestContext, connection: OpaquePointer
     ) -> MHD_Result {
         var reply = Reply(status: head.status, contentType: "", body: SharedBytes(Data()), headers: ProxyHeaders.response(head.headers))
         for fault in context.faults.list {
@@ -97,26 +100,35 @@ extension ServerCore {
         }
         let length = ProxyHeaders.contentLength(head.headers)
         reply.length = length ?? 0
-        context.reply = reply
         context.wire = wire
         context.phase = .responded
         let headersOnly = context.sendsHeadersOnly || reply.status == 204 || (100...199).contains(reply.status)
-        context.usesReader = !headersOnly
-        let declared = wire.chunked || headersOnly && length == nil ? Self.unknownSize : length.map(UInt64.init) ?? Self.unknownSize
-        let body = ProxyResponse(context: context, exchange: exchange, declared: wire.chunked ? nil : length)
-        let retained = Unmanaged.passRetained(body).toOpaque()
-        guard
-            let response = MHD_create_response_from_callback(
-                declared, Self.readerBlockSize, ProxyResponse.reader, retained, ProxyResponse.release)
-        else {
-            Unmanaged<ProxyResponse>.fromOpaque(retained).release()
+        let created: OpaquePointer?
+        if let whole, !headersOnly {
+            reply.body = whole
+            reply.length = whole.count
+            context.usesReader = false
+            let retained = Unmanaged.passRetained(whole).toOpaque()
+            created = MHD_create_response_from_buffer_with_free_callback_cls(
+                whole.count, UnsafeMutableRawPointer(mutating: whole.buffer.baseAddress), Callbacks.releaseBytes, retained)
+            if created == nil { Unmanaged<SharedBytes>.fromOpaque(retained).release() }
+        } else {
+            context.usesReader = !headersOnly
+            let declared = wire.chunked || headersOnly && length == nil ? Self.unknownSize : length.map(UInt64.init) ?? Self.unknownSize
+            let body = ProxyResponse(context: context, exchange: exchange, declared: wire.chunked ? nil : length)
+            let retained = Unmanaged.passRetained(body).toOpaque()
+            created = MHD_create_response_from_callback(declared, Self.readerBlockSize, ProxyResponse.reader, retained, ProxyResponse.release)
+            if created == nil { Unmanaged<ProxyResponse>.fromOpaque(retained).release() }
+        }
+        context.reply = reply
+        guard let response = created else {
             logger.error("libmicrohttpd could not create a response for \(LogText.escaped(context.path))")
             return MHD_Result.NO
         }
         for header in reply.headers { MHD_add_response_header(response, header.name, header.value) }
         let result = MHD_queue_response(connection, UInt32(reply.status), response)
         MHD_destroy_response(response)
-        if headersOnly { handOvers.mark(context) }
+        if !context.usesReader { handOvers.mark(context) }
         return result
     }
 

@@ -32,10 +32,13 @@ final class ProxyJournal: Sendable {
 
     /// Keeps `entry`, dropping the oldest past ``capacity``.
     func add(_ entry: Entry) {
-        state.withLock { state in
+        let dropped: Entry? = state.withLock { state in
             state.entries.append(entry)
-            if state.entries.count > Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
+            guard state.entries.count > Self.capacity else { return nil }
+            return state.entries.removeFirst()
         }
+        // The oldest entry (and its body) is freed here, outside the lock every proxied answer takes.
+        withExtendedLifetime(dropped) {}
     }
 
     /// Forgets every exchange.
@@ -68,6 +71,8 @@ final class ProxyJournalCapture: ProxyCapture {
         state.withLock { state in
             state.status = status
             state.headers = headers.map { StubHeader($0.name, $0.value) }
+            // Room for the declared body at once, not grown (and copied) piece by piece.
+            if let length = ProxyHeaders.contentLength(headers), length <= ProxyJournal.bodyLimit { state.body.reserveCapacity(length) }
         }
     }
 

@@ -52,6 +52,6 @@ struct ProxyCases {
             report.rows.append(Row(
                 10, label, ours: oursRate, peer: "WireMock", Sample(runs["WireMock"]!.map(\.requestsPerSecond)), target: .ratioAtLeast(5)))
         }
-        report.remark(10, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive through each proxy to one upstream, nginx serving case 1's PNG (\(Format.grouped(png.count)) bytes) and JSON (\(Format.grouped(json.count)) bytes) as files. The mock server runs `--proxy-all` (libcurl, a transfer thread per request, idle handles kept so upstream connections are reused); WireMock \(StubCases.wireMockVersion) one mapping `{\"urlPattern\": \"/.*\"}` → `proxyBaseUrl`; nginx `proxy_pass` with HTTP/1.1 and `keepalive 32`. Every proxy, the upstream and wrk share the same 2 cores.")
+        report.remark(10, "wrk -t2 -c32 -d\(settings.wrkSeconds)s with keep-alive through each proxy to one upstream, nginx serving case 1's PNG (\(Format.grouped(png.count)) bytes) and JSON (\(Format.grouped(json.count)) bytes) as files. The mock server runs `--proxy-all` (libcurl on a standing pool of transfer threads, answers up to 256 KB sent whole, idle handles kept so upstream connections are reused); WireMock \(StubCases.wireMockVersion) one mapping `{\"urlPattern\": \"/.*\"}` → `proxyBaseUrl`; nginx `proxy_pass` with HTTP/1.1 and `keepalive 32`. Every proxy, the upstream and wrk share the same 2 cores.")
     }
 }
