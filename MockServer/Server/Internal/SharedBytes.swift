@@ -73,6 +73,7 @@ final class SharedBytes: @unchecked Sendable {
         precondition(count <= storage.count && storage.count > 0, "SharedBytes: \(count) bytes of a \(storage.count)-byte buffer")
         self.storage = storage
         buffer = UnsafeRawBufferPointer(rebasing: storage[0..<count])
+        file = -1
     }
 
     /// Copies `string` as UTF-8.
