@@ -70,12 +70,17 @@ final class ProxyStubTests: ProxyTestCase {
         XCTAssertEqual(seen.header("Host"), "127.0.0.1:\(upstream.port)")
     }
 
-    func test_upstreamRefused_answersAsWireMockDoes() throws {
-        // Given: a port nothing listens on
+    /// A server proxying `/x` to a port nothing listens on, and that port.
+    private func proxyToNowhere() throws -> (proxy: MockServer, port: Int) {
         let gone = try MockServer.start(MockServer.Configuration())
         let port = gone.port
         gone.stop()
-        let proxy = try proxyStubs(#"{"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "http://127.0.0.1:\#(port)"}}"#)
+        return (try proxyStubs(#"{"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "http://127.0.0.1:\#(port)"}}"#), port)
+    }
+
+    func test_upstreamRefused_answersAsWireMockDoes() throws {
+        // Given: a port nothing listens on
+        let (proxy, port) = try proxyToNowhere()
 
         // When
         let result = HTTP.get(proxy.url("/x?a=1"))
@@ -93,10 +98,7 @@ final class ProxyStubTests: ProxyTestCase {
 
     func test_upstreamRefused_cacheFault_stillSetsCacheControl() throws {
         // Given: a port nothing listens on
-        let gone = try MockServer.start(MockServer.Configuration())
-        let port = gone.port
-        gone.stop()
-        let proxy = try proxyStubs(#"{"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "http://127.0.0.1:\#(port)"}}"#)
+        let (proxy, _) = try proxyToNowhere()
 
         // When
         let result = HTTP.get(proxy.url("/x?fault.cache=max-age%3D5"))

@@ -31,23 +31,6 @@ final class RecordingLoadTests: XCTestCase {
         }
     }
 
-    /// What the process holds, in bytes (``RecordingMemoryTests``' measure): the allocator's live
-    /// bytes under a sanitizer, else the resident set; 0 where neither is known.
-    private func heldBytes() -> Int {
-        #if os(Linux)
-            if let symbol = dlsym(nil, "__sanitizer_get_current_allocated_bytes") {
-                typealias AllocatedBytes = @convention(c) () -> Int
-                return unsafeBitCast(symbol, to: AllocatedBytes.self)()
-            }
-            guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-            else { return 0 }
-            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-        #else
-            return 0
-        #endif
-    }
-
     /// Sends requests `range` from `clients` threads, each on its own connection.
     private func send(_ range: Range<Int>, through server: MockServer, clients: Int) -> Int {
         let failures = Mutex(0)
@@ -93,11 +76,11 @@ final class RecordingLoadTests: XCTestCase {
         let warm = 2_000
         XCTAssertEqual(send(0..<warm, through: server, clients: clients), 0)
         XCTAssertTrue(waitUntil(timeout: 10) { server.core.recorder.capturedCount == warm })
-        let before = heldBytes()
+        let before = heldMemoryBytes()
         try XCTSkipIf(before == 0, "memory is read from /proc (Linux)")
         XCTAssertEqual(send(warm..<Self.total, through: server, clients: clients), 0)
         XCTAssertTrue(waitUntil(timeout: 10) { server.core.recorder.capturedCount == Self.total })
-        let grown = heldBytes() - before
+        let grown = heldMemoryBytes() - before
         let sent = Date().timeIntervalSince(began)
         let stopping = Date()
         let answer = HTTP.post(server.adminURL.appendingPathComponent("__admin/recordings/stop"), json: "", timeout: 120)

@@ -6,26 +6,6 @@ import XCTest
 /// Bodies go to spool files as they stream: recording many large answers does not grow memory
 /// with what was recorded.
 final class RecordingMemoryTests: XCTestCase {
-    /// What the process holds, in bytes. Under AddressSanitizer it is its allocator's live bytes:
-    /// the sanitizer keeps freed memory resident on purpose (its quarantine, 256 MB), so the
-    /// resident set would measure the quarantine, not the recorder. Otherwise it is the resident
-    /// set (`VmRSS` of /proc/self/status); 0 where there is none.
-    private func residentBytes() -> Int {
-        #if os(Linux)
-            // RTLD_DEFAULT (a null handle on Linux): found only when a sanitizer's runtime is in.
-            if let symbol = dlsym(nil, "__sanitizer_get_current_allocated_bytes") {
-                typealias AllocatedBytes = @convention(c) () -> Int
-                return unsafeBitCast(symbol, to: AllocatedBytes.self)()
-            }
-            guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-            else { return 0 }
-            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-        #else
-            return 0
-        #endif
-    }
-
     func test_recordingManyLargeAnswers_keepsBodiesOutOfMemory() throws {
         let root = try makeRecordingRoot()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -35,16 +15,16 @@ final class RecordingMemoryTests: XCTestCase {
         XCTAssertEqual(harness.start(#"{"targetBaseUrl": "http://127.0.0.1:9", "extractBodyCriteria": {"binarySizeThreshold": 0}}"#).status, 200)
         let body = Data(repeating: 0xAB, count: 256 * 1024)
         let count = 400  // 100 MB of bodies
-        let before = residentBytes()
+        let before = heldMemoryBytes()
         try XCTSkipIf(before == 0, "the resident set is read from /proc (Linux)")
         for index in 0..<count {
             let request = ProxiedRequest(
                 method: "GET", url: "/blob/\(index)", upstreamBase: "http://127.0.0.1:9", headers: [], body: Data(), bodySize: 0)
             harness.feed(request, status: 200, headers: [("Content-Type", "application/octet-stream")], body: body)
         }
-        let recorded = residentBytes() - before
+        let recorded = heldMemoryBytes() - before
         XCTAssertEqual(harness.stop().count, count)
-        let written = residentBytes() - before
+        let written = heldMemoryBytes() - before
         print("recording \(count) × 256 KB: memory held +\(recorded / 1024) KB while recording, +\(written / 1024) KB after the stop")
         // Held in memory, the bodies alone would be 100 MB; the heads of 400 exchanges are tiny.
         XCTAssertLessThan(recorded, 32 * 1024 * 1024, "memory held grew \(recorded / 1024) KB while recording")
