@@ -103,10 +103,11 @@ final class Recorder: Sendable {
         guard let file else { return nil }
         guard request.body.count > Self.inlineRequestBody else { return RecordingCapture(request: request, file: file, recorder: self) }
         let requestFile = file.deletingPathExtension().appendingPathExtension("request")
-        do {
-            try request.body.write(to: requestFile, options: .withoutOverwriting)
+        do throws(RecordingWriter.Failure) {
+            try RecordingWriter.create(request.body, at: requestFile)
         } catch {
-            note("cannot write \(requestFile.path): \(error.localizedDescription)")
+            note(error.description)
+            unlink(requestFile.path)
             return nil
         }
         var kept = request

@@ -85,10 +85,16 @@ struct RecordingWriter {
     /// name used.
     static func writeNew(_ data: Data, in folder: URL, preferred: String) throws(Failure) -> String {
         let temporary = folder.appendingPathComponent(".recording-\(UUID().uuidString.lowercased()).tmp")
-        // Written with write(2), not `Data.write(to:)`, which syncs every file to disk.
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create \(temporary.path): \(String(cString: strerror(errno)))") }
         defer { unlink(temporary.path) }
+        try create(data, at: temporary)
+        return try linkNew(temporary, in: folder, preferred: preferred)
+    }
+
+    /// Writes `data` as the new file `url` (never over one already there) with write(2): not
+    /// `Data.write(to:)`, which syncs every file to disk (a recording syncs once, at its end).
+    static func create(_ data: Data, at url: URL) throws(Failure) {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "cannot create \(url.path): \(String(cString: strerror(errno)))") }
         let problem = data.withUnsafeBytes { bytes -> Int32? in
             defer { close(descriptor) }
             var written = 0
@@ -100,8 +106,7 @@ struct RecordingWriter {
             }
             return nil
         }
-        if let problem { throw Failure(description: "cannot write \(temporary.path): \(String(cString: strerror(problem)))") }
-        return try linkNew(temporary, in: folder, preferred: preferred)
+        if let problem { throw Failure(description: "cannot write \(url.path): \(String(cString: strerror(problem)))") }
     }
 
     /// Puts the spool file `source` into `folder` as a new file named `preferred` or a free
