@@ -178,6 +178,19 @@ extension ImageLoadingContracts {
         }
     }
 
+    /// Runs `check` while watching the process's memory: its problem, else one when memory grew
+    /// by `allowance` bytes or more (saying what the loader was doing, `what`, and the likely
+    /// `cause`), else `nil`.
+    static func withinMemoryGrowth(
+        _ allowance: Int, while what: String, cause: String, _ check: @Sendable () async -> String?
+    ) async -> String? {
+        let (problem, growth) = await MemoryProbe.peakGrowth(during: check)
+        if let problem { return problem }
+        return growth < allowance
+            ? nil
+            : "memory grew by \(growth / 1_000_000) MB while \(what), expected under \(allowance / 1_000_000) MB: \(cause)"
+    }
+
     static func records(_ server: MockServer, path: String) -> [RequestRecord] {
         server.requests.filter { $0.path == path }
     }

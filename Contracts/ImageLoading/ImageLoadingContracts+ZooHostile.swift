@@ -15,14 +15,11 @@ extension ImageLoadingContracts {
     ) { subject, server in
         let path = "/images/47.png?variant=huge-text-chunk"
         await warm(server, path)
-        let allowance = 64_000_000
-        let (problem, growth) = await MemoryProbe.peakGrowth {
+        return await withinMemoryGrowth(
+            64_000_000, while: "the loader refused the 57-byte PNG", cause: "it allocated what a chunk declares before checking the chunk fits the data"
+        ) {
             await expectNotice(FailureNotice(message: .brokenImage), subject, server, path: path, within: .seconds(3))
         }
-        if let problem { return problem }
-        return growth < allowance
-            ? nil
-            : "memory grew by \(growth / 1_000_000) MB while the loader refused the 57-byte PNG, expected under \(allowance / 1_000_000) MB: it allocated what a chunk declares before checking the chunk fits the data"
     }
 
     public static let headerBombRefused = Contract<ImageLoadingSubject>(
@@ -31,8 +28,9 @@ extension ImageLoadingContracts {
     ) { subject, server in
         let paths = ["jpg", "png", "gif", "webp", "avif", "heic"].map { "/images/48.\($0)?variant=bomb" }
         for path in paths { await warm(server, path) }
-        let allowance = 64_000_000
-        let (problem, growth) = await MemoryProbe.peakGrowth { () async -> String? in
+        return await withinMemoryGrowth(
+            64_000_000, while: "the loader refused the six bombs", cause: "it allocated pixels before checking the size the header declares"
+        ) { () async -> String? in
             for path in paths {
                 if let problem = await expectNotice(FailureNotice(message: .imageTooLarge), subject, server, path: path, within: .seconds(3)) {
                     return "\(path): \(problem)"
@@ -40,10 +38,6 @@ extension ImageLoadingContracts {
             }
             return nil
         }
-        if let problem { return problem }
-        return growth < allowance
-            ? nil
-            : "memory grew by \(growth / 1_000_000) MB while the loader refused the six bombs, expected under \(allowance / 1_000_000) MB: it allocated pixels before checking the size the header declares"
     }
 
     public static let unsupportedFormat = Contract<ImageLoadingSubject>(

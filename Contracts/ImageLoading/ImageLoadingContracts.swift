@@ -72,14 +72,11 @@ public enum ImageLoadingContracts {
             return "the mock server did not render the 20000×20000 test image within 120 s (a machine too busy for this rule; the loader was not tried)"
         }
         server.resetJournal()
-        let allowance = 200_000_000
-        let (problem, growth) = await MemoryProbe.peakGrowth {
+        return await withinMemoryGrowth(
+            200_000_000, while: "the loader refused the 400 MP image", cause: "it allocated pixels before checking the size its header declares"
+        ) {
             await refusesTooManyPixels(subject, server, path: path, within: .seconds(3))
         }
-        if let problem { return problem }
-        return growth < allowance
-            ? nil
-            : "memory grew by \(growth / 1_000_000) MB while the loader refused the 400 MP image, expected under \(allowance / 1_000_000) MB: it allocated pixels before checking the size its header declares"
     }
 
     public static let timedOut = Contract<ImageLoadingSubject>(

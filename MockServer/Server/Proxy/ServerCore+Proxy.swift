@@ -69,12 +69,16 @@ extension ServerCore {
     }
 
     /// WireMock 2.35's answer when the upstream fails before its head: a 500 whose plain-text
-    /// body names the kind of failure, the URL, and the reason on a second line.
+    /// body names the kind of failure, the URL, and the reason on a second line, with no
+    /// `Content-Type` and no `Cache-Control` (WireMock sends neither; the server's default
+    /// `no-store` is left off too, while a `cache=` fault still sets one).
     static func proxyFailure(_ failure: ProxyExchange.Failure, url: String) -> Reply {
         let kind = failure.tls ? "SSL" : "Network"
-        return Reply(
+        var reply = Reply(
             status: 500, contentType: "",
             body: SharedBytes("\(kind) failure trying to make a proxied request from WireMock to \(url)\r\n\(failure.reason)"))
+        reply.keepsCachingHeaders = true
+        return reply
     }
 
     /// Queues the upstream's head, shaped by the body stage's `status` (2xx) and `type`, and

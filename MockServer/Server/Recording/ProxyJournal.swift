@@ -51,8 +51,7 @@ final class ProxyJournal: Sendable {
 /// within the limit.
 final class ProxyJournalCapture: ProxyCapture {
     private struct State {
-        var status = 0
-        var headers: [StubHeader] = []
+        var head = ProxyHead()
         var body = Data()
         var overLimit = false
     }
@@ -69,8 +68,7 @@ final class ProxyJournalCapture: ProxyCapture {
 
     func head(status: Int, headers: [(name: String, value: String)]) {
         state.withLock { state in
-            state.status = status
-            state.headers = headers.map { StubHeader($0.name, $0.value) }
+            state.head = ProxyHead(status: status, headers: headers)
             // Room for the declared body at once, not grown (and copied) piece by piece.
             if let length = ProxyHeaders.contentLength(headers), length <= ProxyJournal.bodyLimit { state.body.reserveCapacity(length) }
         }
@@ -90,8 +88,8 @@ final class ProxyJournalCapture: ProxyCapture {
 
     func end(failure: String?) {
         let kept = state.withLock { $0 }
-        guard failure == nil || (!kept.overLimit && RecordingCapture.isWhole(kept.body.count, headers: kept.headers)) else { return }
-        journal.add(ProxyJournal.Entry(request: request, status: kept.status, headers: kept.headers, body: kept.overLimit ? nil : kept.body))
+        guard failure == nil || (!kept.overLimit && RecordingCapture.isWhole(kept.body.count, headers: kept.head.headers)) else { return }
+        journal.add(ProxyJournal.Entry(request: request, status: kept.head.status, headers: kept.head.headers, body: kept.overLimit ? nil : kept.body))
     }
 }
 

@@ -2,9 +2,11 @@ import Foundation
 import Synchronization
 
 /// One proxied exchange as the recorder keeps it: the request as sent upstream, the upstream's
-/// status and headers, and its body in a spool file (never in memory while recording).
+/// status and headers, and its body in a spool file (never in memory while recording). A request
+/// body over ``Recorder/inlineRequestBody`` bytes waits in a spool file too, so what a recording
+/// holds per exchange is its heads and at most that many request-body bytes.
 struct RecordedExchange: Sendable {
-    /// The request.
+    /// The request (its body empty when it waits in ``requestBodyFile``).
     let request: ProxiedRequest
     /// The upstream's status.
     let status: Int
@@ -14,6 +16,17 @@ struct RecordedExchange: Sendable {
     let bodyFile: URL?
     /// The body's size in bytes.
     let bodySize: Int
+    /// The spool file holding the request's kept body bytes, when they were too many to keep in
+    /// memory while recording.
+    var requestBodyFile: URL? = nil
+
+    /// The request with its body, read back from ``requestBodyFile`` when it waits there.
+    func wholeRequest() throws -> ProxiedRequest {
+        guard let requestBodyFile else { return request }
+        var whole = request
+        whole.body = try Data(contentsOf: requestBodyFile)
+        return whole
+    }
 
     /// The body's bytes, read from the spool file.
     func bodyBytes() throws -> Data {
@@ -27,37 +40,53 @@ struct RecordedExchange: Sendable {
     }
 }
 
+/// An upstream's status line and headers, as a capture keeps them.
+struct ProxyHead: Sendable {
+    /// The status.
+    var status = 0
+    /// The headers, in the order they arrived.
+    var headers: [StubHeader] = []
+
+    /// No head yet.
+    init() {}
+
+    /// The head `status` and `headers`, as ``ProxyCapture/head(status:headers:)`` gets them.
+    init(status: Int, headers: [(name: String, value: String)]) {
+        self.status = status
+        self.headers = headers.map { StubHeader($0.name, $0.value) }
+    }
+}
+
 /// Captures one proxied answer for the recorder: the head is kept, the body goes to a spool file
 /// chunk by chunk as it streams, and a complete answer is handed to ``Recorder`` at its end (a
 /// failed one is dropped, and its spool file removed).
 final class RecordingCapture: ProxyCapture {
     /// What the capture holds while the answer streams.
     private struct State {
-        var status = 0
-        var headers: [StubHeader] = []
+        var head = ProxyHead()
         var descriptor: Int32 = -1
         var size = 0
         var writeFailure: String?
     }
 
     private let request: ProxiedRequest
+    private let requestBodyFile: URL?
     private let file: URL
     private let recorder: Recorder
     private let state = Mutex<State>(State())
 
-    /// A capture of the answer to `request`, spooling to `file`.
-    init(request: ProxiedRequest, file: URL, recorder: Recorder) {
+    /// A capture of the answer to `request` (whose body waits in `requestBodyFile`, when one is
+    /// given), spooling to `file`.
+    init(request: ProxiedRequest, requestBodyFile: URL? = nil, file: URL, recorder: Recorder) {
         self.request = request
+        self.requestBodyFile = requestBodyFile
         self.file = file
         self.recorder = recorder
     }
 
     /// Keeps the status and headers.
     func head(status: Int, headers: [(name: String, value: String)]) {
-        state.withLock { state in
-            state.status = status
-            state.headers = headers.map { StubHeader($0.name, $0.value) }
-        }
+        state.withLock { $0.head = ProxyHead(status: status, headers: headers) }
     }
 
     /// Appends `chunk` to the spool file (opened with the first chunk).
@@ -93,15 +122,16 @@ final class RecordingCapture: ProxyCapture {
             state.descriptor = -1
             return state
         }
-        guard failure == nil || Self.isWhole(finished.size, headers: finished.headers), finished.writeFailure == nil else {
+        guard failure == nil || Self.isWhole(finished.size, headers: finished.head.headers), finished.writeFailure == nil else {
             if finished.size > 0 { unlink(file.path) }
+            if let requestBodyFile { unlink(requestBodyFile.path) }
             if let problem = finished.writeFailure { recorder.note(problem) }
             return
         }
         recorder.add(
             RecordedExchange(
-                request: request, status: finished.status, headers: finished.headers,
-                bodyFile: finished.size > 0 ? file : nil, bodySize: finished.size))
+                request: request, status: finished.head.status, headers: finished.head.headers,
+                bodyFile: finished.size > 0 ? file : nil, bodySize: finished.size, requestBodyFile: requestBodyFile))
     }
 
     /// Whether `size` body bytes are all `Content-Length` declared: such an answer is whole even

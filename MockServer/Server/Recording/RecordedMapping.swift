@@ -44,8 +44,8 @@ struct RecordedMapping: Sendable {
         var groups: [String: [Int]] = [:]
         var order: [String] = []
         for exchange in exchanges {
-            let request = requestPattern(exchange.request, spec: spec)
-            let key = request.text
+            let request = requestPattern(try exchange.wholeRequest(), spec: spec)
+            let key = groupKey(request.text)
             if !spec.repeatsAsScenarios, groups[key] != nil { continue }
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(mappings.count)
@@ -63,6 +63,15 @@ struct RecordedMapping: Sendable {
             }
         }
         return mappings
+    }
+
+    /// What groups repeats: the request pattern's text, or for a long one (a large body pattern)
+    /// its length and 64-bit digest, so that the groups of 10,000 exchanges stay small.
+    private static func groupKey(_ text: String) -> String {
+        guard text.utf8.count > 1024 else { return text }
+        var digest = FNV1a()
+        digest.add(text)
+        return "\(text.utf8.count) \(digest.hex)"
     }
 
     /// The mapping of one exchange.

@@ -84,33 +84,60 @@ final class Recorder: Sendable {
         }
     }
 
+    /// Request-body bytes an exchange keeps in memory while recording, at most: a longer body
+    /// (up to the 64 KB the proxy passes on) waits in a spool file until the stop, so that 10,000
+    /// recorded uploads do not hold 640 MB.
+    static let inlineRequestBody = 4 * 1024
+
     /// A capture for `request` while recording and the filters admit it; `nil` otherwise.
     func capture(for request: ProxiedRequest) -> RecordingCapture? {
         let file = state.withLock { state -> URL? in
             guard state.status == .recording, let spool = state.spool else { return nil }
             if let filters = state.spec.filters {
                 guard filters.admits(request) else { return nil }
-                if filters.ignoreRepeatRequests {
-                    let key = "\(request.method) \(request.url)\n" + String(decoding: request.body, as: UTF8.self)
-                    guard state.seen.insert(key).inserted else { return nil }
-                }
+                if filters.ignoreRepeatRequests, !state.seen.insert(Self.repeatKey(request)).inserted { return nil }
             }
             state.nextFile += 1
             return spool.appendingPathComponent("\(state.nextFile).body")
         }
-        return file.map { RecordingCapture(request: request, file: $0, recorder: self) }
+        guard let file else { return nil }
+        guard request.body.count > Self.inlineRequestBody else { return RecordingCapture(request: request, file: file, recorder: self) }
+        let requestFile = file.deletingPathExtension().appendingPathExtension("request")
+        do throws(RecordingWriter.Failure) {
+            try RecordingWriter.create(request.body, at: requestFile)
+        } catch {
+            note(error.description)
+            unlink(requestFile.path)
+            return nil
+        }
+        var kept = request
+        kept.body = Data()
+        return RecordingCapture(request: kept, requestBodyFile: requestFile, file: file, recorder: self)
+    }
+
+    /// What makes two requests repeats for `ignoreRepeatRequests`: method, URL and body. A body
+    /// over ``inlineRequestBody`` bytes counts by its size and 64-bit digest, so the set holds
+    /// little per request.
+    static func repeatKey(_ request: ProxiedRequest) -> String {
+        let head = "\(request.method) \(request.url)\n\(request.bodySize)\n"
+        guard request.body.count > inlineRequestBody else { return head + String(decoding: request.body, as: UTF8.self) }
+        var digest = FNV1a()
+        request.body.withUnsafeBytes { digest.add($0) }
+        return head + digest.hex
     }
 
     /// Keeps a complete exchange (from a capture's end); one that ends after the stop is dropped.
     func add(_ exchange: RecordedExchange) {
         let kept = state.withLock { state in
             guard state.status == .recording, let spool = state.spool,
-                exchange.bodyFile.map({ $0.deletingLastPathComponent().path == spool.path }) ?? true
+                [exchange.bodyFile, exchange.requestBodyFile].allSatisfy({ $0.map { $0.deletingLastPathComponent().path == spool.path } ?? true })
             else { return false }
             state.exchanges.append(exchange)
             return true
         }
-        if !kept, let file = exchange.bodyFile { unlink(file.path) }
+        if !kept {
+            for file in [exchange.bodyFile, exchange.requestBodyFile].compactMap({ $0 }) { unlink(file.path) }
+        }
     }
 
     /// Notes a spooling problem.

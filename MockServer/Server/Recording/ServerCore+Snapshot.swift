@@ -42,10 +42,7 @@ extension ServerCore {
         for (index, entry) in proxyJournal.entries.enumerated() {
             if let filters = spec.filters {
                 guard filters.admits(entry.request) else { continue }
-                if filters.ignoreRepeatRequests {
-                    let key = "\(entry.request.method) \(entry.request.url)\n" + String(decoding: entry.request.body, as: UTF8.self)
-                    guard seen.insert(key).inserted else { continue }
-                }
+                if filters.ignoreRepeatRequests, !seen.insert(Recorder.repeatKey(entry.request)).inserted { continue }
             }
             guard let body = entry.body else {
                 skipped += 1

@@ -15,20 +15,13 @@ enum AVIFDecoder {
         let header = try read(bytes, maxPixels: maxPixels)
         let byteCount = try ImageCodec.decodedByteCount(
             width: Int(header.width), height: Int(header.height), maxPixels: maxPixels)
-        let base = bytes.bindMemory(to: UInt8.self).baseAddress
         let frames = Int(header.frame_count)
         var durations = [Int32](repeating: 0, count: min(max(frames, 0), WebPDecoder.maxDurations))
-        var info = cavif_info()
-        var status: Int32 = 0
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
-            status = durations.withUnsafeMutableBufferPointer { durations in
-                cavif_read(
-                    base, bytes.count, sizeLimit(maxPixels), buffer.baseAddress, byteCount, durations.baseAddress,
-                    Int32(durations.count), &info)
+        let pixels = try ShimCalls.pixels(bytes, byteCount: byteCount, cavif_info(), failure: error) { base, count, out, info in
+            durations.withUnsafeMutableBufferPointer { durations in
+                cavif_read(base, count, sizeLimit(maxPixels), out, byteCount, durations.baseAddress, Int32(durations.count), &info)
             }
-            count = status == 1 ? byteCount : 0
         }
-        guard status == 1 else { throw error(info) }
         let image = DecodedImage(validatedWidth: Int(header.width), height: Int(header.height), pixels: pixels)
         return image.animated(
             frameCount: max(1, frames), loopCount: 0,
@@ -67,20 +60,16 @@ enum AVIFDecoder {
     /// The parsed header. A header libavif refuses for its size (it checks `ispe` against the
     /// limit while parsing) is ``ImageCodecError/tooLarge(pixels:)``.
     private static func read(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) throws(ImageCodecError) -> cavif_info {
-        let base = bytes.bindMemory(to: UInt8.self).baseAddress
-        var info = cavif_info()
-        guard cavif_read(base, bytes.count, sizeLimit(maxPixels), nil, 0, nil, 0, &info) == 1 else { throw error(info) }
-        guard info.width > 0, info.height > 0 else {
-            throw .corrupt("The header declares a \(info.width)×\(info.height) image")
+        try ShimCalls.header(bytes, cavif_info(), size: { ($0.width, $0.height) }, failure: error) { base, count, info in
+            cavif_read(base, count, sizeLimit(maxPixels), nil, 0, nil, 0, &info)
         }
-        return info
     }
 
     /// libavif's result as an error: data that ends early is ``ImageCodecError/truncated``, a
     /// size over the limit ``ImageCodecError/tooLarge(pixels:)`` (libavif does not say the count:
     /// `Int.max`), the rest ``ImageCodecError/corrupt(_:)`` with libavif's message.
     private static func error(_ info: cavif_info) -> ImageCodecError {
-        let message = withUnsafeBytes(of: info.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let message = ShimCalls.message(info.message)
         if info.result == Int32(AVIF_RESULT_TRUNCATED_DATA.rawValue) { return .truncated }
         if message.lowercased().contains("too large") { return .tooLarge(pixels: Int.max) }
         let reason = String(cString: avifResultToString(avifResult(rawValue: UInt32(info.result))))

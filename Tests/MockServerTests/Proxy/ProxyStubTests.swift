@@ -70,12 +70,17 @@ final class ProxyStubTests: ProxyTestCase {
         XCTAssertEqual(seen.header("Host"), "127.0.0.1:\(upstream.port)")
     }
 
-    func test_upstreamRefused_answersAsWireMockDoes() throws {
-        // Given: a port nothing listens on
+    /// A server proxying `/x` to a port nothing listens on, and that port.
+    private func proxyToNowhere() throws -> (proxy: MockServer, port: Int) {
         let gone = try MockServer.start(MockServer.Configuration())
         let port = gone.port
         gone.stop()
-        let proxy = try proxyStubs(#"{"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "http://127.0.0.1:\#(port)"}}"#)
+        return (try proxyStubs(#"{"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "http://127.0.0.1:\#(port)"}}"#), port)
+    }
+
+    func test_upstreamRefused_answersAsWireMockDoes() throws {
+        // Given: a port nothing listens on
+        let (proxy, port) = try proxyToNowhere()
 
         // When
         let result = HTTP.get(proxy.url("/x?a=1"))
@@ -87,6 +92,20 @@ final class ProxyStubTests: ProxyTestCase {
         XCTAssertTrue(
             text.hasSuffix("\r\nConnect to http://127.0.0.1:\(port) [/127.0.0.1] failed: Connection refused"),
             "the reason follows, in WireMock 2.35's words: \(text)")
+        XCTAssertNil(result.headers["cache-control"], "WireMock 2.35 sends no Cache-Control on this 500, and neither does the server")
+        XCTAssertNil(result.headers["content-type"], "nor a Content-Type")
+    }
+
+    func test_upstreamRefused_cacheFault_stillSetsCacheControl() throws {
+        // Given: a port nothing listens on
+        let (proxy, _) = try proxyToNowhere()
+
+        // When
+        let result = HTTP.get(proxy.url("/x?fault.cache=max-age%3D5"))
+
+        // Then
+        XCTAssertEqual(result.status, 500)
+        XCTAssertEqual(result.headers["cache-control"], "max-age=5")
     }
 
     func test_stubAimedAtThisServer_isRefusedWithTheReason() throws {

@@ -39,16 +39,16 @@ final class ProxyUploadTests: XCTestCase {
         let upstream = try upstream()
         let proxy = try proxyAll(upstream)
         let size = 300 * 1024 * 1024
-        let before = heldBytes()
+        let before = heldMemoryBytes()
         var peak = before
 
         // When
-        let upload = try StreamingUpload.run(port: proxy.port, size: size) { peak = max(peak, heldBytes()) }
+        let upload = try StreamingUpload.run(port: proxy.port, size: size) { peak = max(peak, heldMemoryBytes()) }
 
         // Then
         XCTAssertEqual(upload.status, 200, upload.body)
         XCTAssertEqual(upload.body, "\(size) \(upload.checksum.digest)", "every byte arrived, in order")
-        let grown = max(peak, heldBytes()) - before
+        let grown = max(peak, heldMemoryBytes()) - before
         print("streamed upload of \(size / 1024 / 1024) MB: memory held grew \(grown / 1024) KB at most")
         XCTAssertLessThan(grown, 48 * 1024 * 1024, "the body is never held whole")
         let record = try XCTUnwrap(waitForRecord(proxy, path: "/upload"))
@@ -127,7 +127,7 @@ final class ProxyUploadTests: XCTestCase {
         // Given: an upstream that reads the head and nothing more
         let upstream = try upstream(stall: true)
         let proxy = try proxyAll(upstream)
-        let before = heldBytes()
+        let before = heldMemoryBytes()
 
         // When: the client sends 200 MB, until its send blocks
         let upload = try StreamingUpload.run(port: proxy.port, size: 200 * 1024 * 1024, stallTimeout: 1)
@@ -135,7 +135,7 @@ final class ProxyUploadTests: XCTestCase {
         // Then: socket buffers and the 1 MB upload buffer hold what went in, no more
         XCTAssertTrue(upload.stalled, "the client was slowed down (sent \(upload.sent) bytes)")
         XCTAssertLessThan(upload.sent, 64 * 1024 * 1024)
-        XCTAssertLessThan(heldBytes() - before, 32 * 1024 * 1024)
+        XCTAssertLessThan(heldMemoryBytes() - before, 32 * 1024 * 1024)
     }
 
     func test_upstreamFailingMidUpload_answersAsWireMockDoes() throws {

@@ -94,22 +94,3 @@ struct RawAnswer {
         return answer
     }
 }
-
-/// What the process holds, in bytes: under a sanitizer its allocator's live bytes (the sanitizer
-/// keeps freed memory resident on purpose, its quarantine), else the resident set (`VmRSS`); 0
-/// where there is none.
-func heldBytes() -> Int {
-    #if os(Linux)
-        // RTLD_DEFAULT (a null handle on Linux): found only when a sanitizer's runtime is in.
-        if let symbol = dlsym(nil, "__sanitizer_get_current_allocated_bytes") {
-            typealias AllocatedBytes = @convention(c) () -> Int
-            return unsafeBitCast(symbol, to: AllocatedBytes.self)()
-        }
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return 0 }
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-    #else
-        return 0
-    #endif
-}

@@ -67,3 +67,23 @@ func makeRecordingRoot() throws -> URL {
 func fileNames(in folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
 }
+
+/// What the process holds, in bytes. Under AddressSanitizer it is its allocator's live bytes:
+/// the sanitizer keeps freed memory resident on purpose (its quarantine, 256 MB), so the
+/// resident set would measure the quarantine, not the recorder. Otherwise it is the resident
+/// set (`VmRSS` of /proc/self/status); 0 where there is none.
+func heldMemoryBytes() -> Int {
+    #if os(Linux)
+        // RTLD_DEFAULT (a null handle on Linux): found only when a sanitizer's runtime is in.
+        if let symbol = dlsym(nil, "__sanitizer_get_current_allocated_bytes") {
+            typealias AllocatedBytes = @convention(c) () -> Int
+            return unsafeBitCast(symbol, to: AllocatedBytes.self)()
+        }
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    #else
+        return 0
+    #endif
+}

@@ -69,13 +69,15 @@ enum JSONWriter {
                 }
             }
             if let escape {
-                output.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+                // Appended as a String: `output.unicodeScalars.append` copies all of `output`
+                // (the view is taken out and put back), which made long outputs quadratic.
+                output += String(scalars[plainStart..<index])
                 output += escape
                 plainStart = scalars.index(after: index)
             }
             index = scalars.index(after: index)
         }
-        output.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+        output += String(scalars[plainStart..<scalars.endIndex])
         output += "\""
     }
 }
