@@ -63,8 +63,11 @@ enum Callbacks {
             exchange.cancel()
             context.phase = .responded
         }
-        // A body still streaming upstream ends the transfer (a no-op once the body ended).
+        // A body still streaming upstream ends the transfer (a no-op once the body ended), and
+        // the context lets go of it: the upload holds the context (a cycle per streamed request
+        // otherwise, with both kept copies of the body's first 64 KB).
         context.proxyUpload?.abandon()
+        context.proxyUpload = nil
         if case .waitingForImage = context.phase {
             // The client left (or the server stops) before its image was ready.
             switch context.route {
