@@ -41,7 +41,15 @@ final class RecordThroughProxyTests: XCTestCase {
         XCTAssertEqual(String(decoding: live.body, as: UTF8.self), #"{"items":[1,2,3]}"#)
         XCTAssertEqual(HTTP.get(server.url("/images/big.png")).body, png)
         XCTAssertTrue(waitUntil(timeout: 5) { server.core.recorder.capturedCount == 2 })
-        XCTAssertEqual(harness.stop().count, 2)
+        let mappings = harness.stop()
+        XCTAssertEqual(mappings.count, 2)
+        for mapping in mappings {
+            let headers = (mapping["response"] as? [String: Any])?["headers"] as? [String: Any] ?? [:]
+            XCTAssertFalse(
+                headers.keys.contains { $0.lowercased() == "date" },
+                "the upstream's Date is not recorded: played back later it would make the answer look that old to a cache")
+        }
+        XCTAssertNotNil(live.headers["date"], "the upstream did send one")
         upstream.stop()
 
         for replay in [server, try MockServer.start(MockServer.Configuration(rootDirectory: root))] {
@@ -50,6 +58,7 @@ final class RecordThroughProxyTests: XCTestCase {
             XCTAssertEqual(items.body, live.body)
             XCTAssertEqual(items.headers["etag"], "\"v7\"")
             XCTAssertEqual(items.headers["cache-control"], "max-age=30")
+            XCTAssertNotNil(items.headers["date"], "the server playing back dates its answer itself")
             XCTAssertEqual(HTTP.get(replay.url("/images/big.png")).body, png)
             if replay !== server { replay.stop() }
         }
@@ -77,6 +86,18 @@ final class RecordThroughProxyTests: XCTestCase {
         defer { replay.stop() }
         XCTAssertEqual(String(decoding: HTTP.get(replay.url("/api/items?x=1")).body, as: UTF8.self), #"{"items":[1,2,3]}"#)
         XCTAssertEqual(HTTP.get(replay.url("/images/big.png")).body, png)
+    }
+
+    func test_commandLine_recordMappingsIntoAFolderItCannotMake_refusesTheStartSayingWhy() throws {
+        let file = root.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        let child = try ChildProcess(
+            ChildProcess.product("mockserver"),
+            ["--port", "0", "--admin-port", "0", "--blackhole-port", "0", "--root-dir", file.appendingPathComponent("rec").path,
+             "--proxy-all", upstream.baseURL.absoluteString, "--record-mappings"])
+        XCTAssertNotEqual(child.waitForExit(timeout: 10), 0, child.standardOutput)
+        XCTAssertTrue(child.standardError.contains("--record-mappings cannot make \(file.path)/rec/mappings: Not a directory"), child.standardError)
+        XCTAssertFalse(child.standardError.contains("NSCocoaErrorDomain"), child.standardError)
     }
 
     func test_snapshot_makesMappingsFromProxiedExchanges_skipsBodiesPastTheLimit() throws {
