@@ -81,6 +81,13 @@ final class RecordThroughProxyTests: XCTestCase {
         XCTAssertEqual(fileNames(in: folder.appendingPathComponent("mappings")).count, 2, child.standardError)
         let files = fileNames(in: folder.appendingPathComponent("__files"))
         XCTAssertEqual(files.count, 2, "every body in __files/, as WireMock's command-line recorder does")
+        let mappingFile = try XCTUnwrap(fileNames(in: folder.appendingPathComponent("mappings")).first)
+        let mappingMode = try permissions(folder.appendingPathComponent("mappings/\(mappingFile)"))
+        for file in files {
+            XCTAssertEqual(
+                try permissions(folder.appendingPathComponent("__files/\(file)")), mappingMode,
+                "a body file is as readable as the mappings (not the spool file's owner-only mode)")
+        }
         upstream.stop()
         let replay = try MockServer.start(MockServer.Configuration(rootDirectory: folder))
         defer { replay.stop() }
@@ -117,5 +124,9 @@ final class RecordThroughProxyTests: XCTestCase {
         let filtered = HTTP.post(
             server.adminURL.appendingPathComponent("__admin/recordings/snapshot"), json: #"{"persist": false, "filters": {"urlPathPattern": "/nothing/.*"}}"#)
         XCTAssertEqual((filtered.json?["mappings"] as? [Any])?.count, 0)
+    }
+
+    private func permissions(_ url: URL) throws -> Int {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
     }
 }
