@@ -71,6 +71,8 @@ final class RecordThroughProxyTests: XCTestCase {
             ["--port", "0", "--admin-port", "0", "--blackhole-port", "0", "--root-dir", folder.path,
              "--proxy-all", upstream.baseURL.absoluteString, "--record-mappings"])
         XCTAssertTrue(waitUntil { child.standardOutput.contains("listening on") }, child.standardOutput + child.standardError)
+        XCTAssertTrue(waitUntil { child.standardOutput.contains("Ctrl-C stops.") }, child.standardOutput)
+        XCTAssertFalse(child.standardOutput.contains("token:"), "the catalog's token means nothing while the catalog is off")
         let line = try XCTUnwrap(child.standardOutput.split(separator: "\n").first { $0.contains("listening on") })
         let base = try XCTUnwrap(line.split(separator: " ").first { $0.hasPrefix("http://") }.flatMap { URL(string: String($0)) })
         XCTAssertEqual(HTTP.get(URL(string: base.absoluteString + "/api/items?x=1")!).status, 200)
