@@ -261,10 +261,11 @@ struct MockServerCommand: AsyncParsableCommand {
             say("fault rules: \(server.faultRules.count) from \(rootDirectory)/faults (GET /__admin/faults lists them)")
         }
         for warning in server.stubWarnings { say("WARNING: \(warning)") }
-        say("token: Authorization: Bearer \(token)")
         if let upstream = proxy.proxyAll {
+            // No token line: the catalog's Twitter routes that take it are off while proxying.
             say("proxying: what no stub answers goes to \(upstream); the built-in catalog is off")
         } else {
+            say("token: Authorization: Bearer \(token)")
             say(server.catalogDescription)
         }
         say("Ctrl-C stops.")

@@ -36,7 +36,7 @@ extension ServerCore {
 
     /// Why `url` would loop back to this server (one of its own listeners), or `nil` when it is
     /// elsewhere. Its host (resolved when a name) counts as this server's when it is a loopback
-    /// address, a listener's address, or one of this machine's addresses while a listener is on
+    /// or the unspecified address (`0.0.0.0` connects here), a listener's address, or one of this machine's addresses while a listener is on
     /// every interface; and its port (80 or 443 when none) must be one of the listeners'.
     func selfTargetReason(_ url: String) -> String? {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
@@ -52,7 +52,7 @@ extension ServerCore {
         for address in addresses {
             let bytes = SocketAddress.bytes(of: address)
             let own = listeners.contains { listener in
-                SocketAddress.isLoopback(literal: address) && (listener.isLoopback || listener.isWildcard)
+                SelfTarget.reachesLoopback(address) && (listener.isLoopback || listener.isWildcard)
                     || listener.isSameAddress(as: address)
                     || (listener.isWildcard && bytes.map { local.contains($0) } == true)
             }
@@ -85,6 +85,12 @@ enum SelfTarget {
             next = entry.pointee.ai_next
         }
         return found
+    }
+
+    /// Whether a connection to `address` lands on this machine's loopback: a loopback address, or
+    /// the unspecified one (`0.0.0.0`, `::`), which Linux and macOS connect to this machine itself.
+    static func reachesLoopback(_ address: String) -> Bool {
+        SocketAddress.isLoopback(literal: address) || SocketAddress.bytes(of: address)?.allSatisfy { $0 == 0 } == true
     }
 
     /// The bytes of every address of this machine's interfaces.

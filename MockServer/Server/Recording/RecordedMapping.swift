@@ -26,11 +26,14 @@ struct RecordedMapping: Sendable {
     var body: Body
 
     /// The response headers never recorded: they describe one transfer, and the server playing the
-    /// mapping back sets them itself (`Content-Length` from the body it sends), or they are
-    /// mockserver's own (`Matched-Stub-Id`), which the playing server adds anew.
+    /// mapping back sets them itself (`Content-Length` from the body it sends, `Date` from its
+    /// clock), or they are mockserver's own (`Matched-Stub-Id`), which the playing server adds
+    /// anew. `Date` departs from WireMock, which records it: played back days later, the
+    /// recording's `Date` makes every answer look as old as the recording to an HTTP cache, so a
+    /// `max-age=60` answer is stale on arrival where the live one was fresh for a minute.
     static let droppedResponseHeaders: Set<String> = [
         "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade",
-        "matched-stub-id", "matched-stub-name",
+        "date", "matched-stub-id", "matched-stub-name",
     ]
 
     /// A body above this many bytes goes to `__files/` whenever the mapping is written, whatever

@@ -113,6 +113,7 @@ struct RecordingWriter {
     /// variant: linked when on the same file system (no copy), else copied in pieces (never whole
     /// in memory) to a temporary file first.
     static func placeNew(_ source: URL, in folder: URL, preferred: String) throws(Failure) -> String {
+        shareLikeFolder(source, folder: folder)
         do {
             return try linkNew(source, in: folder, preferred: preferred)
         } catch {
@@ -125,7 +126,18 @@ struct RecordingWriter {
             throw Failure(description: "cannot copy \(source.path) to \(temporary.path): \(error.localizedDescription)")
         }
         defer { unlink(temporary.path) }
+        shareLikeFolder(temporary, folder: folder)
         return try linkNew(temporary, in: folder, preferred: preferred)
+    }
+
+    /// Gives `file` the read and write permissions of `folder` (`rw-r--r--` in a `rwxr-xr-x`
+    /// folder): a spool file is made private (`rw-------`), and linked into `__files/` as it is
+    /// it would stay so, unreadable to anyone else who plays the folder back (another account, a
+    /// WireMock container), unlike the mappings beside it. The folder's mode carries the umask.
+    private static func shareLikeFolder(_ file: URL, folder: URL) {
+        var folderStatus = stat()
+        guard stat(folder.path, &folderStatus) == 0 else { return }
+        _ = chmod(file.path, folderStatus.st_mode & 0o666)
     }
 
     /// Links `source` to `preferred` in `folder`, or to the first free `stem-N.ext`.

@@ -42,7 +42,12 @@ final class RecordingAdminTests: XCTestCase {
     }
 
     func test_start_aimedAtThisServer_isRefusedSayingWhy() throws {
-        for target in [server.url("").absoluteString, "http://localhost:\(server.port)", server.adminURL.absoluteString] {
+        let targets = [
+            server.url("").absoluteString, "http://localhost:\(server.port)", server.adminURL.absoluteString,
+            // The unspecified address connects to this machine itself: a loop as well.
+            "http://0.0.0.0:\(server.port)", "http://[::]:\(server.port)",
+        ]
+        for target in targets {
             let result = harness.start(#"{"targetBaseUrl": "\#(target)"}"#)
             XCTAssertEqual(result.status, 400, target)
             let detail = ((result.json?["errors"] as? [[String: Any]])?.first?["detail"]) as? String ?? ""
