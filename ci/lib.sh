@@ -63,3 +63,23 @@ test_bundle_binary() {
     echo "$bundle"
   fi
 }
+
+# xctest_classes INCLUDE-ERE EXCLUDE-ERE [swift test options...]
+# The package's XCTest classes (Module.Class) whose names match INCLUDE and not EXCLUDE,
+# comma-joined: the list the Linux test bundle takes as the tests to run. `swift test` with
+# `--filter`/`--skip` hands the bundle every selected test *method* in one argument instead, and
+# past about 1,600 tests that argument outgrew Linux's limit for a single argument (128 KiB:
+# posix_spawn failed with "Argument list too long"); the classes take a few KB. Fails when it
+# finds none, so a broken listing can never pass as an empty run.
+xctest_classes() {
+  local include="$1" exclude="$2" classes
+  shift 2
+  classes=$(swift test list --skip-build "$@" | grep -v '(' | sed 's,/.*,,' | sort -u \
+    | grep -E "$include" | { grep -v -E "$exclude" || true; } | paste -sd, -)
+  if [ -z "$classes" ]; then
+    echo "!! no XCTest class matches $include" >&2
+    return 1
+  fi
+  echo "$classes"
+}
+

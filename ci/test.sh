@@ -36,8 +36,17 @@ fi
 #    MockServerTests on the portable backend, one after the other (about 2.5 minutes).
 # The Swift Testing run is the test bundle started directly (a second `swift test` would wait
 # for SwiftPM's lock on .build); its output is shown as one block when it ends.
+# On Linux the XCTest runs start the test bundle with the classes to run (see xctest_classes in
+# ci/lib.sh: `swift test --skip` outgrew the limit of one argument).
+bundle="$(swift build --show-bin-path)/TestbedPackageTests.xctest"
+
 echo "== test: XCTest, except the browser tests"
-swift test --skip-build --disable-swift-testing --skip WebBrowserTests --skip DashboardBrowserTests
+if [ "$(uname -s)" = Darwin ]; then
+  swift test --skip-build --disable-swift-testing --skip WebBrowserTests --skip DashboardBrowserTests
+else
+  classes=$(xctest_classes '.' '\.(WebBrowserTests|DashboardBrowserTests)$')
+  "$bundle" "$classes"
+fi
 
 failed=()
 if [ "$(uname -s)" = Darwin ]; then
@@ -56,7 +65,6 @@ if [ "$(uname -s)" = Darwin ]; then
   exit 0
 fi
 
-bundle="$(swift build --show-bin-path)/TestbedPackageTests.xctest"
 testing_log="$driver_tmp/swift-testing.log"
 echo "== test: Swift Testing (in the background; its output follows when it ends)"
 "$bundle" --testing-library swift-testing >"$testing_log" 2>&1 &
@@ -71,8 +79,8 @@ swift test --skip-build --disable-swift-testing --filter 'WebBrowserTests|Dashbo
 # it cannot rot. BackendTests already covers both in every run.
 if [ "$(uname -s)" = Linux ]; then
   echo "== test: MockServerTests on the portable backend"
-  MOCKSERVER_TEST_BACKEND=portable swift test --skip-build --disable-swift-testing --filter MockServerTests \
-    --skip BackendTests --skip DashboardBrowserTests --skip WireMockComparisonTests || failed+=("MockServerTests on the portable backend")
+  classes=$(xctest_classes '^MockServerTests\.' '\.(BackendTests|DashboardBrowserTests|WireMockComparisonTests)$')
+  MOCKSERVER_TEST_BACKEND=portable "$bundle" "$classes" || failed+=("MockServerTests on the portable backend")
 fi
 
 wait "$testing_pid" || failed+=("Swift Testing (the contract suites)")
