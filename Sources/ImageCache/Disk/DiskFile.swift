@@ -92,23 +92,28 @@ enum DiskFile {
         return (head, try readExactly(fd, count: size - offset, at: offset))
     }
 
-    /// Exactly `count` bytes at `offset` of the open file `fd`.
+    /// Exactly `count` bytes at `offset` of the open file `fd`, in a buffer `pread` fills
+    /// directly: not zero-filled first (as `Data(count:)` would), since every byte is
+    /// overwritten or the buffer is thrown away (a 1 MB memset was a fifth of a hit's CPU time).
     private static func readExactly(_ fd: Int32, count: Int, at offset: Int) throws(DiskFileError) -> Data {
-        var data = Data(count: count)
-        var failure: DiskFileError?
-        let got = data.withUnsafeMutableBytes { buffer in
-            var done = 0
-            while done < buffer.count, let base = buffer.baseAddress {
-                let got = retrying { pread(fd, base + done, buffer.count - done, off_t(offset + done)) }
-                if got < 0 { failure = .system("read") }
-                if got <= 0 { break }
-                done += got
+        guard count > 0 else { return Data() }
+        guard let base = malloc(count) else { throw DiskFileError(reason: "read: out of memory for \(count) bytes") }
+        var done = 0
+        while done < count {
+            let got = retrying { pread(fd, base + done, count - done, off_t(offset + done)) }
+            if got < 0 {
+                let failure = DiskFileError.system("read")
+                free(base)
+                throw failure
             }
-            return done
+            if got == 0 { break }
+            done += got
         }
-        if let failure { throw failure }
-        guard got == count else { throw DiskFileError(reason: "read: the file shrank while being read") }
-        return data
+        guard done == count else {
+            free(base)
+            throw DiskFileError(reason: "read: the file shrank while being read")
+        }
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 
     /// Creates the folder at `path` and any missing parents; an existing folder is fine.
