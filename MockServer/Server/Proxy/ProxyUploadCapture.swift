@@ -40,7 +40,10 @@ final class ProxyUploadCapture: ProxyCapture, @unchecked Sendable {
         let progress = upload.progress
         var request = request
         request.body = progress.prefix
-        request.bodySize = progress.ended ? progress.size : Int.max
+        // All the declared bytes are in even when the client's end has not been seen yet: libcurl
+        // stops reading at the declared length, so the upstream may answer before it is.
+        let whole = progress.ended || upload.declaredLength == progress.size
+        request.bodySize = whole ? progress.size : Int.max
         inner = make(request)
         return inner
     }
