@@ -10,7 +10,7 @@ final class ProxyHostileTests: ProxyTestCase {
     func test_hugeUpstreamBody_isStreamed_neverBuffered() throws {
         // Given: 10 GB declared (zeros after the JSON)
         let proxy = try proxyAll()
-        let before = residentBytes()
+        let before = heldMemoryBytes()
 
         // When: the client takes 32 MB, then leaves
         let result = StreamingFetch.run(proxy.url("/gallery.json?bytes=10000000000"), stopAfter: 32 * 1024 * 1024)
@@ -19,7 +19,7 @@ final class ProxyHostileTests: ProxyTestCase {
         XCTAssertEqual(result.status, 200)
         XCTAssertGreaterThanOrEqual(result.bytes, 32 * 1024 * 1024)
         XCTAssertLessThan(try XCTUnwrap(result.firstByte), 2, "bytes come as they arrive")
-        XCTAssertLessThan(residentBytes() - before, 48 * 1024 * 1024, "the body is never held whole")
+        XCTAssertLessThan(heldMemoryBytes() - before, 48 * 1024 * 1024, "the body is never held whole")
         // The transfer upstream stops too once the client left.
         XCTAssertTrue(waitUntil(timeout: 5) { self.upstream.requests.contains { $0.path == "/gallery.json" } })
         XCTAssertNotEqual(upstream.requests.first { $0.path == "/gallery.json" }?.outcome, .ok)
@@ -126,7 +126,7 @@ final class ProxyBackPressureTests: ProxyTestCase {
     func test_slowClient_pausesTheUpstream_memoryStaysBounded() throws {
         // Given: an endless-looking upstream (10 GB), a client held to 2 MB/s by the proxy's own drip
         let proxy = try proxyAll()
-        let before = residentBytes()
+        let before = heldMemoryBytes()
 
         // When: one second of it
         let result = StreamingFetch.run(proxy.url("/gallery.json?bytes=10000000000&fault.drip=2000000"), timeout: 1)
@@ -135,7 +135,7 @@ final class ProxyBackPressureTests: ProxyTestCase {
         XCTAssertEqual(result.code, CurlCode.timedOut)
         XCTAssertGreaterThan(result.bytes, 500_000)
         XCTAssertLessThan(result.bytes, 4_000_000)
-        XCTAssertLessThan(residentBytes() - before, 48 * 1024 * 1024)
+        XCTAssertLessThan(heldMemoryBytes() - before, 48 * 1024 * 1024)
         let sent = upstreamRecord("/gallery.json")?.bytes ?? .max
         XCTAssertLessThan(sent, 32 * 1024 * 1024, "the upstream sent only what the buffers hold beyond the client's share")
     }

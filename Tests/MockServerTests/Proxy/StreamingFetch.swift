@@ -47,15 +47,3 @@ struct StreamingFetch {
         init(stopAfter: Int) { self.stopAfter = stopAfter }
     }
 }
-
-/// This process's resident set, bytes (Linux's procfs `statm`; 0 elsewhere, where the memory
-/// assertions then hold trivially).
-func residentBytes() -> Int {
-    #if os(Linux)
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
-    #else
-    return 0
-    #endif
-}
