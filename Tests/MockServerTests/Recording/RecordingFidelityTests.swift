@@ -8,7 +8,7 @@ import XCTest
 /// 2.35's recorder does), one that only claims gzip is recorded as it came, other encodings are
 /// kept as they came, and a recorded `HEAD` plays back the upstream's length. Each is recorded,
 /// the upstream stopped, and the folder played back by a new server.
-final class RecordEncodingTests: XCTestCase {
+final class RecordingFidelityTests: XCTestCase {
     private var root: URL!
     private var upstream: MockServer!
     /// Not gzip after the magic bytes: compression method 0x63.
