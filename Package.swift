@@ -138,6 +138,8 @@ let package = Package(
         // drops with a "prohibited flag" note; the .pc is kept for Homebrew's include path.
         shim("CServerAVIF", pkgConfig: "libavif", apt: ["libavif-dev"], brew: ["libavif"]),
         shim("CServerHEIF", pkgConfig: "libheif", apt: ["libheif-dev"], brew: ["libheif"]),
+        // zlib's inflate: the recorder gunzips a recorded gzip answer with it.
+        shim("CServerZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"], brew: ["zlib"]),
 
         // Production modules.
         module("Networking", ["CCurl"]),
@@ -180,6 +182,8 @@ let package = Package(
                 "CServerJPEG", "CServerPNG",
                 // The image zoo's encoders (MockServer/Server/Zoo/Encoders).
                 "CServerGIF", "CServerWebP", "CServerAVIF", "CServerHEIF",
+                // zlib: the recorder gunzips recorded gzip answers (MockServer/Server/Recording).
+                "CServerZlib",
                 // libcurl (the shim, not the Networking module): POST /__admin/try probes the main port with it.
                 "CCurl",
                 // The HTTPS listeners' CA and certificates: keys from swift-crypto, X.509 from swift-certificates.

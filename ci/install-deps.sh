@@ -10,6 +10,8 @@ apt_packages+=(libjpeg-dev)
 # The image zoo's GIF, WebP, AVIF and HEIC encoders (the mock server's CServer* shims), and the
 # command-line tools its tests check them with: dwebp/webpmux, avifdec, heif-info, gifsicle.
 apt_packages+=(libgif-dev libwebp-dev libavif-dev libheif-dev webp libavif-bin libheif-examples gifsicle)
+# zlib (CServerZlib): the recorder gunzips recorded gzip answers.
+apt_packages+=(zlib1g-dev)
 # Homebrew formulae, by their current names: libcurl is in `curl` (keg-only: SwiftPM finds its
 # .pc through CCurl's brew provider), pkg-config is `pkgconf`, GNU timeout is coreutils'
 # `gtimeout` (ci/lib.sh). libexif: ImageCodec reads EXIF orientation with it, webp,
@@ -18,6 +20,8 @@ apt_packages+=(libgif-dev libwebp-dev libavif-dev libheif-dev webp libavif-bin l
 brew_packages=(libmicrohttpd gnutls libxml2 curl jpeg-turbo libpng sqlite pkgconf coreutils webp giflib libavif libheif libexif)
 # gifsicle: the zoo's GIF checks (webp, libavif and libheif bring their own tools).
 brew_packages+=(gifsicle)
+# zlib (keg-only: SwiftPM finds its .pc through CServerZlib's brew provider).
+brew_packages+=(zlib)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "install-deps: no 'swift' on PATH; install a Swift 6 toolchain first (https://swift.org/install)." >&2

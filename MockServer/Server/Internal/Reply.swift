@@ -15,6 +15,10 @@ struct Reply: Sendable {
     var length: Int
     /// Where the bytes sent start in the declared body (a 206's first byte; 0 otherwise).
     var offset = 0
+    /// The `Content-Length` a `HEAD` answer without a body declares, from its stub's
+    /// `Content-Length` header (a recorded `HEAD`): the body stage makes it the declared length,
+    /// and the wire stage sends it with no body. `nil`: the body's length.
+    var headLength: Int?
     /// Whether the answer goes out with its own caching headers only: a recorded answer gets no
     /// default `Cache-Control: no-store` (a `cache=` fault still sets one).
     var keepsCachingHeaders = false

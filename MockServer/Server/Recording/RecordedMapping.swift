@@ -36,6 +36,17 @@ struct RecordedMapping: Sendable {
         "date", "matched-stub-id", "matched-stub-name",
     ]
 
+    /// Whether the response header `name` is recorded. A `HEAD` answer keeps its
+    /// `Content-Length`, the length of the body a `GET` would get: it has no body the playing
+    /// server could take a length from, and an app reads a size from a `HEAD` (WireMock 2.35
+    /// drops it, and plays such a mapping back with no length at all; given the header, both
+    /// servers play it back).
+    static func keepsHeader(_ name: String, method: String) -> Bool {
+        let lowered = name.lowercased()
+        if lowered == "content-length", method.uppercased() == "HEAD" { return true }
+        return !droppedResponseHeaders.contains(lowered)
+    }
+
     /// A body above this many bytes goes to `__files/` whenever the mapping is written, whatever
     /// `extractBodyCriteria` says: inline (base64) it would pass the 10 MB a mapping file may hold.
     static let largestInlineBody = 1024 * 1024
@@ -78,12 +89,13 @@ struct RecordedMapping: Sendable {
     }
 
     /// The mapping of one exchange.
-    private static func mapping(_ exchange: RecordedExchange, request: JSONValue, spec: RecordSpec, persisting: Bool) throws -> RecordedMapping {
+    private static func mapping(_ recorded: RecordedExchange, request: JSONValue, spec: RecordSpec, persisting: Bool) throws -> RecordedMapping {
+        let exchange = recorded.decodedForRecording()
         let id = UUID()
         let name = RecordingNames.mappingName(url: exchange.request.url)
         var headers: [String: JSONValue] = [:]
         var grouped: [(String, [String])] = []
-        for header in exchange.headers where !droppedResponseHeaders.contains(header.name.lowercased()) {
+        for header in exchange.headers where keepsHeader(header.name, method: exchange.request.method) {
             if let index = grouped.firstIndex(where: { $0.0 == header.name }) {
                 grouped[index].1.append(header.value)
             } else {

@@ -61,4 +61,52 @@ final class WireMockPlaybackTests: XCTestCase {
         XCTAssertEqual(wireOrder.status, 201)
         XCTAssertEqual(order.headers["location"], wireOrder.headers["location"])
     }
+
+    /// A gzip answer recorded gunzipped, one that only claims gzip recorded as it came, and a
+    /// recorded `HEAD` with its length: WireMock plays the folder back as mockserver does.
+    func test_wireMock_playsBackGunzippedCorruptAndHeadRecordings_asMockServerDoes() throws {
+        _ = try WireMockJar.locate()
+        let root = try makeRecordingRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let upstream = try MockServer.start(MockServer.Configuration())
+        defer { upstream.stop() }
+        let corrupt = Data([0x1F, 0x8B, 0x63]) + Data("not really gzip".utf8)
+        for (path, body) in [("/api/items", GzipFixture.compressedItems), ("/api/corrupt", corrupt)] {
+            _ = try upstream.addStub(Stub(
+                request: .get(urlPath: path),
+                response: StubResponse(
+                    headers: [StubHeader("Content-Type", "application/json"), StubHeader("Content-Encoding", "gzip")], body: .bytes(body))))
+        }
+        _ = try upstream.addStub(Stub(
+            request: .any(urlPath: "/assets/photo.png"),
+            response: StubResponse(headers: [StubHeader("Content-Type", "image/png"), StubHeader("ETag", "\"p1\"")], body: .bytes(Data(count: 40_000)))))
+        let recorder = try MockServer.start(MockServer.Configuration(rootDirectory: root))
+        let harness = RecordingHarness(server: recorder, upstream: upstream.url(""))
+        XCTAssertEqual(harness.start(#"{"targetBaseUrl": "\#(upstream.url("").absoluteString)"}"#).status, 200)
+        harness.exchange("/api/items", headers: [("Accept-Encoding", "gzip")])
+        harness.exchange("/api/corrupt", headers: [("Accept-Encoding", "gzip")])
+        XCTAssertEqual(harness.exchange("/assets/photo.png", method: "HEAD").headers["content-length"], "40000")
+        XCTAssertEqual(harness.stop().count, 3)
+        recorder.stop()
+        upstream.stop()
+
+        let ours = try StubServerProcess.start(.mockServer, fixtures: root)
+        defer { ours.stop() }
+        let wireMock = try StubServerProcess.start(.wireMock, fixtures: root)
+        defer { wireMock.stop() }
+        for server in [ours, wireMock] {
+            let items = CurlClient().request(server.url("/api/items"))
+            XCTAssertEqual(items.status, 200, "\(server.kind): \(server.output.suffix(2000))")
+            XCTAssertEqual(String(decoding: items.body, as: UTF8.self), GzipFixture.itemsJSON, "\(server.kind)")
+            XCTAssertNil(items.headers["content-encoding"], "\(server.kind)")
+            let bad = CurlClient().request(server.url("/api/corrupt"))
+            XCTAssertEqual(bad.body, corrupt, "\(server.kind)")
+            XCTAssertEqual(bad.headers["content-encoding"], "gzip", "\(server.kind)")
+            let head = CurlClient().request(server.url("/assets/photo.png"), method: "HEAD")
+            XCTAssertEqual(head.status, 200, "\(server.kind)")
+            XCTAssertEqual(head.code, CurlCode.ok, "\(server.kind)")
+            XCTAssertEqual(head.headers["content-length"], "40000", "\(server.kind)")
+            XCTAssertEqual(head.headers["etag"], "\"p1\"", "\(server.kind)")
+        }
+    }
 }

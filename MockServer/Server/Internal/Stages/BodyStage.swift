@@ -9,7 +9,7 @@ enum BodyStage {
     /// `reply` shaped by `faults`.
     static func shape(_ reply: Reply, _ faults: RequestFaults) -> Reply {
         var reply = reply
-        reply.length = reply.body.count
+        reply.length = reply.headLength ?? reply.body.count
         for fault in faults.list {
             switch fault {
             case .status(let status) where (200...299).contains(status): reply.status = status

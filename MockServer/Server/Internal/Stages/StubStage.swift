@@ -127,6 +127,10 @@ struct StubStage {
         for header in rendered.headers {
             if header.name.lowercased() == "content-type", reply.contentType.isEmpty {
                 reply.contentType = header.value
+            } else if let length = Self.headLength(header, method: context.method, body: rendered.body) {
+                // A HEAD stub's length, as WireMock sends it: declared, not a header of ours
+                // (libmicrohttpd sets Content-Length itself).
+                reply.headLength = length
             } else {
                 reply.headers.append((header.name, header.value))
             }
@@ -144,6 +148,16 @@ struct StubStage {
             context.dribble = dribble
         }
         return .reply(reply)
+    }
+
+    /// The length a `Content-Length` stub header declares for a `HEAD` request when the stub has
+    /// no body (a recorded `HEAD`), or `nil`: another header, another method, a body (whose own
+    /// length is sent), or not a length.
+    static func headLength(_ header: StubHeader, method: String, body: SharedBytes) -> Int? {
+        guard method == "HEAD", body.count == 0, header.name.lowercased() == "content-length",
+            let length = Int(header.value.trimmingCharacters(in: .whitespaces)), length >= 0
+        else { return nil }
+        return length
     }
 
     /// The body: inline, read from `__files/`, or empty; a 500 naming the file when it cannot be read.
