@@ -79,6 +79,8 @@ final class ProxyExchange: @unchecked Sendable {
     private var overflow = false
     /// A small answer's body while its head is held back.
     private var assembly: ProxyAssembly?
+    /// An answer without a body whose head waits for the transfer's end.
+    private var holdsUntilEnd = false
 
     init(context: RequestContext, scheduler: ConnectionScheduler, collectsWhole: Bool = false) {
         self.context = context
@@ -90,12 +92,19 @@ final class ProxyExchange: @unchecked Sendable {
     // MARK: The transfer thread
 
     /// The upstream's head arrived; `bodyLength` is the body's declared length when one follows.
-    /// A small one (``ProxyAssembly/limit``) holds the head back until the body is in.
-    func deliver(_ head: Head, bodyLength: Int? = nil) {
+    /// A small one (``ProxyAssembly/limit``) holds the head back until the body is in. So does an
+    /// answer without a body (`noBody`: a `HEAD`, a 204, a 304), until the transfer ends, which
+    /// for these comes right after the head: by then the handle is back in the pool, so the
+    /// client's next request reuses it and its upstream connection rather than racing it.
+    func deliver(_ head: Head, bodyLength: Int? = nil, noBody: Bool = false) {
         locked {
             self.head = head
             if assemblesSmall, let bodyLength, bodyLength > 0, bodyLength <= ProxyAssembly.limit {
                 assembly = ProxyAssembly(expected: bodyLength, since: monotonicNanoseconds())
+                return
+            }
+            if noBody {
+                holdsUntilEnd = true
                 return
             }
             // A whole-body exchange answers once the transfer ends, not at the head.
@@ -185,7 +194,7 @@ final class ProxyExchange: @unchecked Sendable {
                 buffered = 0
                 return .whole(head, body)
             }
-            if let head, !collectsWhole {
+            if let head, !collectsWhole, !holdsUntilEnd || finished {
                 guard let gathered = assembly else { return .head(head) }
                 if finished, gathered.isComplete {
                     assembly = nil

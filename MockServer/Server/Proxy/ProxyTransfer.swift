@@ -162,7 +162,7 @@ final class ProxySink {
             capture?.head(status: status, headers: headers)
             let length = expectsNoBody ? nil : ProxyHeaders.contentLength(headers)
             holdsHead = length.map { $0 > 0 && $0 <= ProxyAssembly.limit } ?? false
-            exchange.deliver(ProxyExchange.Head(status: status, headers: headers), bodyLength: length)
+            exchange.deliver(ProxyExchange.Head(status: status, headers: headers), bodyLength: length, noBody: expectsNoBody)
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
             let rest = String(decoding: UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]), as: UTF8.self)
