@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import XCTest
 
 @testable import MockServer
@@ -88,4 +89,46 @@ final class RenderQueueThreadTests: XCTestCase {
         XCTAssertLessThanOrEqual(most.load(ordering: .relaxed), RenderQueue.Lane.small.threads)
         XCTAssertLessThanOrEqual(queue.threads(.small), RenderQueue.Lane.small.threads)
     }
+
+    func test_laneThreads_areNamedForRendering_andTheLargeLaneRunsAtTheLowestPriority() throws {
+        try ProcFS.require()
+        let queue = RenderQueue(idleLinger: .seconds(30))
+        defer { queue.stop() }
+        let seen = Mutex<[RenderQueue.Lane: LaneThread]>([:])
+        let group = DispatchGroup()
+        #if os(Linux)
+        // The test's own nice value, which the small lane's threads inherit.
+        let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        #else
+        let base: Int32 = 0
+        #endif
+        for lane in RenderQueue.Lane.allCases {
+            group.enter()
+            try queue.enqueue(RenderTicket(), lane: lane) {
+                let id = try? ProcFS.currentThreadID()
+                #if os(Linux)
+                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                #else
+                let nice = lane.niceness
+                #endif
+                seen.withLock { $0[lane] = LaneThread(id: id, niceness: nice) }
+                group.leave()
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(seen.withLock { $0[.small]?.niceness }, base)
+        XCTAssertEqual(seen.withLock { $0[.large]?.niceness }, 19)
+        // The kernel keeps 15 bytes of "mockserver-render-small" / "-large" (and sees them a
+        // moment after the thread starts; the threads wait 30 s).
+        for lane in RenderQueue.Lane.allCases {
+            let id = try XCTUnwrap(seen.withLock { $0[lane]?.id })
+            XCTAssertTrue(waitUntil { (try? ProcFS.threadNames())?[id] == "mockserver-rend" }, "\(lane)")
+        }
+    }
+}
+
+/// A lane thread's id and nice value.
+private struct LaneThread {
+    let id: String?
+    let niceness: Int32
 }
