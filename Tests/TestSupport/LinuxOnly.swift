@@ -29,17 +29,6 @@ public enum ProcFS {
         #endif
     }
 
-    /// The id of the calling thread (its folder under `/proc/self/task`).
-    public static func currentThreadID() throws -> String {
-        try require()
-        #if os(Linux)
-        // "/proc/thread-self" links to "<pid>/task/<tid>".
-        return (try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") as NSString).lastPathComponent
-        #else
-        return ""
-        #endif
-    }
-
     /// The name (`comm`) of each of this process's threads, by thread id.
     public static func threadNames() throws -> [String: String] {
         try require()

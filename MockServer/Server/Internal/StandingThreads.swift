@@ -1,4 +1,3 @@
-import CCurl
 import DequeModule
 import Foundation
 
@@ -49,7 +48,7 @@ final class StandingThreads: @unchecked Sendable {
         let job: @Sendable (Job) -> Void
     }
 
-    /// The threads' name (`perf`, `top -H` and debuggers show its first 15 bytes).
+    /// The threads' name (Foundation's `Thread.name`).
     let name: String
     /// Threads at most (jobs running at once).
     let limit: Int
@@ -165,9 +164,6 @@ final class StandingThreads: @unchecked Sendable {
 
     /// A thread's loop: the next job, or the end after an idle spell (or a stop).
     private func work() {
-        // The OS thread's name, which `perf`, `top -H` and debuggers show: Foundation's
-        // `Thread.name` does not reach it here, and the kernel keeps 15 bytes at most.
-        _ = ccurl_name_current_thread(String(decoding: name.utf8.prefix(15), as: UTF8.self))
         #if os(Linux)
         if niceness > 0 { LinuxThread.setBackground(niceness: niceness) }
         #endif
