@@ -88,4 +88,32 @@ final class RenderQueueThreadTests: XCTestCase {
         XCTAssertLessThanOrEqual(most.load(ordering: .relaxed), RenderQueue.Lane.small.threads)
         XCTAssertLessThanOrEqual(queue.threads(.small), RenderQueue.Lane.small.threads)
     }
+
+    func test_theLargeLane_runsAtTheLowestPriority() throws {
+        let queue = RenderQueue(idleLinger: .seconds(30))
+        defer { queue.stop() }
+        let seen = Mutex<[RenderQueue.Lane: Int32]>([:])
+        let group = DispatchGroup()
+        #if os(Linux)
+        // The test's own nice value, which the small lane's threads inherit.
+        let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        #else
+        let base: Int32 = 0
+        #endif
+        for lane in RenderQueue.Lane.allCases {
+            group.enter()
+            try queue.enqueue(RenderTicket(), lane: lane) {
+                #if os(Linux)
+                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                #else
+                let nice = lane.niceness
+                #endif
+                seen.withLock { $0[lane] = nice }
+                group.leave()
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(seen.withLock { $0[.small] }, base)
+        XCTAssertEqual(seen.withLock { $0[.large] }, 19)
+    }
 }
