@@ -8,7 +8,7 @@ import Foundation
 /// A job's ``StandingThreads/Job/release()`` lets its thread take the next transfer while it
 /// still tidies up.
 final class ProxyWorkers: Sendable {
-    /// The threads' name, as `perf` and debuggers show it.
+    /// The threads' name (Foundation's `Thread.name`; on Linux it does not reach the kernel's task name).
     static let threadName = "mockserver-proxy"
 
     /// The pool itself (its counts are read by tests).
