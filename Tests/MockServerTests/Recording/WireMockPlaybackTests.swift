@@ -26,13 +26,8 @@ final class WireMockPlaybackTests: XCTestCase {
         harness.exchange("/images/1.png")
         harness.exchange("/api/orders", method: "POST", headers: [("Content-Type", "application/json")], body: Data(#"{"item":1}"#.utf8))
         XCTAssertEqual(harness.stop().count, 4)
-        recorder.stop()
-        upstream.stop()
-
-        let ours = try StubServerProcess.start(.mockServer, fixtures: root)
-        defer { ours.stop() }
-        let wireMock = try StubServerProcess.start(.wireMock, fixtures: root)
-        defer { wireMock.stop() }
+        let (ours, wireMock) = try playBack(root, stopping: recorder, upstream)
+        defer { [ours, wireMock].forEach { $0.stop() } }
         func both(_ path: String, method: String = "GET", body: Data? = nil) -> (CurlResult, CurlResult) {
             let headers = body == nil ? [] : ["Content-Type: application/json"]
             return (
@@ -87,13 +82,8 @@ final class WireMockPlaybackTests: XCTestCase {
         harness.exchange("/api/corrupt", headers: [("Accept-Encoding", "gzip")])
         XCTAssertEqual(harness.exchange("/assets/photo.png", method: "HEAD").headers["content-length"], "40000")
         XCTAssertEqual(harness.stop().count, 3)
-        recorder.stop()
-        upstream.stop()
-
-        let ours = try StubServerProcess.start(.mockServer, fixtures: root)
-        defer { ours.stop() }
-        let wireMock = try StubServerProcess.start(.wireMock, fixtures: root)
-        defer { wireMock.stop() }
+        let (ours, wireMock) = try playBack(root, stopping: recorder, upstream)
+        defer { [ours, wireMock].forEach { $0.stop() } }
         for server in [ours, wireMock] {
             let items = CurlClient().request(server.url("/api/items"))
             XCTAssertEqual(items.status, 200, "\(server.kind): \(server.output.suffix(2000))")
@@ -107,6 +97,20 @@ final class WireMockPlaybackTests: XCTestCase {
             XCTAssertEqual(head.code, CurlCode.ok, "\(server.kind)")
             XCTAssertEqual(head.headers["content-length"], "40000", "\(server.kind)")
             XCTAssertEqual(head.headers["etag"], "\"p1\"", "\(server.kind)")
+        }
+    }
+
+    /// Stops the recorder and its upstream (playback runs without them), then starts mockserver
+    /// and WireMock on the recording's folder.
+    private func playBack(_ root: URL, stopping recorder: MockServer, _ upstream: MockServer) throws -> (StubServerProcess, StubServerProcess) {
+        recorder.stop()
+        upstream.stop()
+        let ours = try StubServerProcess.start(.mockServer, fixtures: root)
+        do {
+            return (ours, try StubServerProcess.start(.wireMock, fixtures: root))
+        } catch {
+            ours.stop()
+            throw error
         }
     }
 }
